@@ -1,0 +1,175 @@
+import { decodeCell, decodeErrorBody, decodeLocation, MAX_BODY_CHARS } from './codec';
+import { ApiError, kindForStatus, parseRetryAfter, type RawResponse } from './errors';
+import type { Cell, CellId, Format, Keys, Location } from './types';
+
+export interface ClientOptions {
+  /** Prefix of both resources, e.g. `/api` or `https://operator.example/iw/rest`. */
+  baseUrl: string;
+  /** Injectable for tests: the reference service's own `app.fetch` works here. */
+  fetch?: typeof fetch;
+  format?: Format;
+  timeoutMs?: number;
+  /** Bytes read of an answer before it is refused as too large. */
+  maxBodyBytes?: number;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  format?: Format;
+}
+
+/** A decoded answer together with the bytes it came from. */
+export interface Answer<T> {
+  data: T;
+  raw: RawResponse;
+}
+
+export interface Client {
+  getLocation(keys: Keys, options?: RequestOptions): Promise<Answer<Location>>;
+  getCell(keys: Keys, id: CellId, options?: RequestOptions): Promise<Answer<Cell>>;
+}
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+
+const ACCEPT: Record<Format, string> = { xml: 'application/xml', json: 'application/json' };
+
+/** The URL as shown to people: keys replaced, so it can sit in the raw-response view. */
+export function maskKeys(url: string): string {
+  return url.replace(/([?&](?:serviceKey|userKey)=)[^&#]*/g, '$1•••');
+}
+
+function joinUrl(baseUrl: string, path: string, keys: Keys): string {
+  const query = new URLSearchParams({ serviceKey: keys.serviceKey, userKey: keys.userKey });
+  return `${baseUrl.replace(/\/+$/, '')}${path}?${query.toString()}`;
+}
+
+async function readCapped(
+  response: Response,
+  maxBytes: number,
+): Promise<{ body: string; truncated: boolean }> {
+  if (response.body === null) return { body: '', truncated: false };
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder('utf-8');
+  let body = '';
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.byteLength;
+    if (bytes > maxBytes) {
+      body += decoder.decode(value.subarray(0, value.byteLength - (bytes - maxBytes)), { stream: true });
+      await reader.cancel().catch(() => undefined);
+      return { body, truncated: true };
+    }
+    body += decoder.decode(value, { stream: true });
+  }
+  return { body: body + decoder.decode(), truncated: false };
+}
+
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('The request was aborted.', 'AbortError');
+}
+
+/**
+ * One configured client for both resources. Every read goes through `request()`: URL with keys as query
+ * parameters, Accept, timeout and caller's AbortSignal, status → ApiError kind, decoding by content type.
+ * A caller's abort rejects with the signal's reason (not an ApiError), so a superseded read stays silent.
+ */
+export function createClient(options: ClientOptions): Client {
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxBodyBytes = options.maxBodyBytes ?? MAX_BODY_CHARS;
+
+  async function request<T>(
+    path: string,
+    keys: Keys,
+    decode: (body: string, contentType: string | null) => T,
+    { signal, format = options.format ?? 'xml' }: RequestOptions,
+  ): Promise<Answer<T>> {
+    const url = joinUrl(options.baseUrl, path, keys);
+    const shownUrl = maskKeys(url);
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(new DOMException('Timed out', 'TimeoutError')), timeoutMs);
+    const combined = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
+    const started = Date.now();
+
+    const fail = (error: unknown, kind: 'network' | 'timeout', message: string): never => {
+      if (signal?.aborted) throw abortReason(signal);
+      if (timeout.signal.aborted) {
+        throw new ApiError('timeout', `no answer within ${Math.round(timeoutMs / 1000)} s`, { cause: error });
+      }
+      throw new ApiError(kind, message, { cause: error });
+    };
+
+    try {
+      let response: Response;
+      try {
+        response = await doFetch(url, { headers: { Accept: ACCEPT[format] }, signal: combined });
+      } catch (error) {
+        return fail(error, 'network', 'the service could not be reached');
+      }
+      let read: { body: string; truncated: boolean };
+      try {
+        read = await readCapped(response, maxBodyBytes);
+      } catch (error) {
+        return fail(error, 'network', 'the connection dropped while the answer was arriving');
+      }
+      const raw: RawResponse = {
+        url: shownUrl,
+        status: response.status,
+        contentType: response.headers.get('content-type') ?? '',
+        body: read.body,
+        truncated: read.truncated,
+        durationMs: Date.now() - started,
+      };
+      const kind = kindForStatus(response.status);
+      if (kind !== undefined) {
+        const details = read.truncated
+          ? undefined
+          : decodeErrorBody(read.body, response.headers.get('content-type'));
+        throw new ApiError(kind, `HTTP ${response.status}${details?.message ? `: ${details.message}` : ''}`, {
+          status: response.status,
+          raw,
+          ...(details?.message !== undefined && { detail: details.message }),
+          ...(details?.field !== undefined && { field: details.field }),
+          ...(kind === 'rate-limited' && {
+            retryAfterSeconds: parseRetryAfter(response.headers.get('retry-after')),
+          }),
+        });
+      }
+      if (read.truncated) {
+        throw new ApiError('malformed', `body: answer is larger than ${Math.round(maxBodyBytes / 1024)} kB`, {
+          status: response.status,
+          field: 'body',
+          raw,
+        });
+      }
+      try {
+        return { data: decode(read.body, response.headers.get('content-type')), raw };
+      } catch (error) {
+        if (error instanceof ApiError) {
+          error.raw = raw;
+          throw error;
+        }
+        throw new ApiError('malformed', 'body: answer could not be read', {
+          field: 'body',
+          raw,
+          cause: error,
+        });
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return {
+    getLocation: (keys, requestOptions = {}) => request('/location', keys, decodeLocation, requestOptions),
+    getCell: (keys, id, requestOptions = {}) =>
+      request(
+        `/cell/${encodeURIComponent(id.mcc)}/${encodeURIComponent(id.mnc)}/${encodeURIComponent(id.cellid)}`,
+        keys,
+        decodeCell,
+        requestOptions,
+      ),
+  };
+}

@@ -1,0 +1,17 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const servicePort = process.env.SERVICE_PORT ?? '8080';
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+  },
+  server: {
+    proxy: {
+      '/api': `http://127.0.0.1:${servicePort}`,
+    },
+  },
+});
