@@ -43,6 +43,7 @@ export default tseslint.config(
   },
   {
     files: ['src/api/**'],
+    ignores: ['src/api/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

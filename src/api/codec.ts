@@ -23,8 +23,24 @@ const INTEGER_DIGITS: Record<Exclude<CellField, 'lat' | 'lon' | 'name'>, number>
   cellid: 20,
 };
 
+const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+
 /* Entities: a DOCTYPE is refused before parsing, so only XML's five predefined entities and character
-   references can reach the parser, and those expand to a single character each. */
+   references can occur. They are decoded here in one pass (the parser's own pass leaves &#233; as it is,
+   and two passes would turn "&amp;lt;" into "<"). Anything else stays as written. */
+function decodeXmlText(value: string): string {
+  return value.replace(/&(lt|gt|amp|quot|apos|#[0-9]{1,7}|#x[0-9a-fA-F]{1,6});/g, (whole, ref: string) => {
+    if (!ref.startsWith('#')) return PREDEFINED[ref] ?? whole;
+    const code = ref[1] === 'x' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+    const allowed =
+      code === 0x9 ||
+      code === 0xa ||
+      code === 0xd ||
+      (code >= 0x20 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff));
+    return allowed ? String.fromCodePoint(code) : whole;
+  });
+}
+
 const parser = new XMLParser({
   ignoreAttributes: true,
   ignoreDeclaration: true,
@@ -32,8 +48,9 @@ const parser = new XMLParser({
   parseTagValue: false,
   parseAttributeValue: false,
   trimValues: true,
-  processEntities: true,
+  processEntities: false,
   htmlEntities: false,
+  tagValueProcessor: (_name: string, value: string) => decodeXmlText(value),
   isArray: () => false,
   maxNestedTags: 16,
 });

@@ -1,0 +1,211 @@
+import { describe, expect, it } from 'vitest';
+import { createClient, maskKeys } from './client';
+import { encodeCell, encodeError, encodeLocation } from './codec';
+import { ApiError, parseRetryAfter } from './errors';
+import type { Cell, Keys } from './types';
+
+const keys: Keys = { serviceKey: 'svc secret&1', userKey: 'usr/secret' };
+const cell: Cell = {
+  lat: '60.316391',
+  lon: '20.994058',
+  mcc: '244',
+  mnc: '91',
+  lac: '0',
+  cellid: '10038',
+  name: 'Brändö',
+  position: { lat: 60.316391, lon: 20.994058 },
+};
+
+type Handler = (url: URL, init: RequestInit) => Response | Promise<Response>;
+
+function clientWith(handler: Handler, timeoutMs = 1000) {
+  const seen: Array<{ url: URL; accept: string | null }> = [];
+  const fetchFn = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    const url = new URL(String(input), 'http://test.invalid');
+    seen.push({ url, accept: new Headers(init.headers).get('accept') });
+    return handler(url, init);
+  };
+  return {
+    client: createClient({ baseUrl: 'http://svc.test/api/', fetch: fetchFn, timeoutMs, maxBodyBytes: 4096 }),
+    seen,
+  };
+}
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    const apiError = error as ApiError;
+    expect(apiError.message).not.toContain('secret');
+    expect(apiError.raw?.url ?? '').not.toContain('secret');
+    return apiError;
+  }
+  throw new Error('expected the read to fail');
+}
+
+describe('the client', () => {
+  it('sends keys as query parameters and asks for the chosen format', async () => {
+    const { client, seen } = clientWith(
+      (_url, init) =>
+        new Response(
+          encodeCell(cell, new Headers(init.headers).get('accept') === 'application/json' ? 'json' : 'xml'),
+          {
+            headers: { 'content-type': 'application/xml' },
+          },
+        ),
+    );
+    const answer = await client.getCell(keys, { mcc: '244', mnc: '91', cellid: '10038' });
+    expect(answer.data).toEqual(cell);
+    expect(seen[0]?.url.pathname).toBe('/api/cell/244/91/10038');
+    expect(seen[0]?.url.searchParams.get('serviceKey')).toBe(keys.serviceKey);
+    expect(seen[0]?.url.searchParams.get('userKey')).toBe(keys.userKey);
+    expect(seen[0]?.accept).toBe('application/xml');
+    expect(answer.raw).toMatchObject({ status: 200, contentType: 'application/xml', truncated: false });
+    expect(answer.raw.url).toBe('http://svc.test/api/cell/244/91/10038?serviceKey=•••&userKey=•••');
+
+    await client.getLocation(keys, { format: 'json' }).catch(() => undefined);
+    expect(seen[1]?.accept).toBe('application/json');
+    expect(seen[1]?.url.pathname).toBe('/api/location');
+  });
+
+  it('decodes a Location answer in JSON', async () => {
+    const { client } = clientWith(
+      () =>
+        new Response(encodeLocation({ msisdn: '358401234567', state: 'Idle', cell }, 'json'), {
+          headers: { 'content-type': 'application/json; charset=utf-8' },
+        }),
+    );
+    const answer = await client.getLocation(keys, { format: 'json' });
+    expect(answer.data).toEqual({ msisdn: '358401234567', state: 'Idle', cell });
+  });
+
+  it.each([
+    [400, 'bad-request'],
+    [401, 'unauthorized'],
+    [403, 'forbidden'],
+    [404, 'not-found'],
+    [405, 'bad-request'],
+    [429, 'rate-limited'],
+    [500, 'server'],
+    [502, 'server'],
+    [503, 'server'],
+    [504, 'timeout'],
+  ])('maps status %i to %s and keeps the raw answer', async (status, kind) => {
+    const body = encodeError(status, String(kind), 'cellid must be 0–68719476735.', 'xml', 'cellid');
+    const { client } = clientWith(
+      () =>
+        new Response(body, { status, headers: { 'content-type': 'application/xml', 'retry-after': '7' } }),
+    );
+    const error = await failure(client.getCell(keys, { mcc: '244', mnc: '91', cellid: '1' }));
+    expect(error.kind).toBe(kind);
+    expect(error.status).toBe(status);
+    expect(error.raw).toMatchObject({ status, body });
+    expect(error.detail).toBe('cellid must be 0–68719476735.');
+    expect(error.field).toBe('cellid');
+    if (kind === 'rate-limited') expect(error.retryAfterSeconds).toBe(7);
+  });
+
+  it('reads an error status with an HTML or empty body without failing to explain it', async () => {
+    const { client } = clientWith(() => new Response('<html><h1>Bad Gateway</h1></html>', { status: 502 }));
+    const error = await failure(client.getLocation(keys));
+    expect(error.kind).toBe('server');
+    expect(error.detail).toBeUndefined();
+    expect(error.raw?.body).toContain('Bad Gateway');
+  });
+
+  it('reports a 200 with garbage as malformed, naming the field, with the raw body', async () => {
+    const { client } = clientWith(
+      () =>
+        new Response('<cell><lat>x</lat></cell>', {
+          status: 200,
+          headers: { 'content-type': 'application/xml' },
+        }),
+    );
+    const error = await failure(client.getCell(keys, { mcc: '244', mnc: '91', cellid: '1' }));
+    expect(error.kind).toBe('malformed');
+    expect(error.field).toBe('cell.lat');
+    expect(error.raw?.body).toBe('<cell><lat>x</lat></cell>');
+  });
+
+  it('stops reading an oversized answer at the cap', async () => {
+    let pulled = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        controller.enqueue(new Uint8Array(1024).fill(0x20));
+        if (pulled > 10_000) controller.close();
+      },
+    });
+    const { client } = clientWith(
+      () => new Response(stream, { headers: { 'content-type': 'application/xml' } }),
+    );
+    const error = await failure(client.getLocation(keys));
+    expect(error.kind).toBe('malformed');
+    expect(error.raw?.truncated).toBe(true);
+    expect(pulled).toBeLessThan(20);
+  });
+
+  it('reports an unreachable service as network', async () => {
+    const { client } = clientWith(() => {
+      throw new TypeError('fetch failed');
+    });
+    expect((await failure(client.getLocation(keys))).kind).toBe('network');
+  });
+
+  it('reports a connection dropped mid-answer as network', async () => {
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('<location><msisdn>35'));
+        controller.error(new TypeError('terminated'));
+      },
+    });
+    const { client } = clientWith(
+      () => new Response(stream, { headers: { 'content-type': 'application/xml' } }),
+    );
+    expect((await failure(client.getLocation(keys))).kind).toBe('network');
+  });
+
+  it('gives up after the timeout', async () => {
+    const { client } = clientWith(
+      (_url, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+        }),
+      50,
+    );
+    expect((await failure(client.getLocation(keys))).kind).toBe('timeout');
+  });
+
+  it("rejects with the caller's abort reason, not an ApiError, when the caller aborts", async () => {
+    const { client } = clientWith(
+      (_url, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+        }),
+    );
+    const controller = new AbortController();
+    const pending = client.getLocation(keys, { signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('helpers', () => {
+  it('masks keys in URLs', () => {
+    expect(maskKeys('/api/location?serviceKey=abc&userKey=def')).toBe(
+      '/api/location?serviceKey=•••&userKey=•••',
+    );
+  });
+
+  it('reads Retry-After as seconds or a date, and refuses nonsense', () => {
+    expect(parseRetryAfter('12')).toBe(12);
+    expect(
+      parseRetryAfter(new Date(Date.UTC(2030, 0, 1, 0, 0, 30)).toUTCString(), Date.UTC(2030, 0, 1)),
+    ).toBe(30);
+    expect(parseRetryAfter('soon')).toBeUndefined();
+    expect(parseRetryAfter(null)).toBeUndefined();
+    expect(parseRetryAfter('99999999999')).toBeUndefined();
+    expect(parseRetryAfter('9999999')).toBe(86_400);
+  });
+});
