@@ -17,12 +17,14 @@ if (!existsSync(indexFile)) {
 }
 const html = readFileSync(indexFile, 'utf8');
 
-const refs = [...html.matchAll(/<(script|link)\b[^>]*>/g)].flatMap(([tag]) => {
+type Ref = { kind: 'js' | 'css'; src: string };
+
+const refs = [...html.matchAll(/<(script|link)\b[^>]*>/g)].flatMap(([tag]): Ref[] => {
   const src = /\s(?:src|href)="([^"]+)"/.exec(tag)?.[1];
   if (src === undefined || /^https?:/.test(src)) return [];
-  if (tag.startsWith('<script') && /type="module"/.test(tag)) return [{ kind: 'js' as const, src }];
-  if (/rel="modulepreload"/.test(tag)) return [{ kind: 'js' as const, src }];
-  if (/rel="stylesheet"/.test(tag)) return [{ kind: 'css' as const, src }];
+  if (tag.startsWith('<script') && /type="module"/.test(tag)) return [{ kind: 'js', src }];
+  if (/rel="modulepreload"/.test(tag)) return [{ kind: 'js', src }];
+  if (/rel="stylesheet"/.test(tag)) return [{ kind: 'css', src }];
   return [];
 });
 
