@@ -1,0 +1,370 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { checkCellId } from '../api/cell-id';
+import { CONTENT_TYPES, encodeCell, encodeError, encodeLocation, formatFromAccept } from '../api/codec';
+import type { Cell, Format } from '../api/types';
+import { DEFAULTS } from './config';
+import { DEMO_KEYS } from './demo-data';
+import { forward, type Upstream } from './proxy';
+import { LOCATION_XSD } from './schema';
+import type { CellRecord, Store } from './store';
+
+export interface CommonOptions {
+  tileUrl?: string;
+  tileAttribution?: string;
+  /** Folder of the built app; null serves no pages (API only). */
+  staticDir?: string | null;
+  /** One line per request and per unexpected error; never holds a key. */
+  log?: (line: string) => void;
+}
+
+export type AppOptions = ({ store: Store } | { upstream: Upstream }) & CommonOptions;
+
+/** Longest key we look up; anything longer cannot be one we issued. */
+export const MAX_KEY_LENGTH = 256;
+
+const GET_ONLY = 'GET, HEAD';
+
+type Problem = {
+  status: 400 | 401 | 403 | 404 | 405 | 500 | 502 | 504;
+  code: string;
+  message: string;
+  field?: string;
+};
+
+function formatOf(c: Context): Format {
+  return formatFromAccept(c.req.header('accept'));
+}
+
+function apiHeaders(c: Context, format: Format): void {
+  c.header('Content-Type', CONTENT_TYPES[format]);
+  c.header('Cache-Control', 'no-store');
+  c.header('Vary', 'Accept');
+}
+
+function problem(c: Context, p: Problem): Response {
+  const format = formatOf(c);
+  apiHeaders(c, format);
+  if (p.status === 405) c.header('Allow', GET_ONLY);
+  return c.body(encodeError(p.status, p.code, p.message, format, p.field), p.status);
+}
+
+function toCell(record: CellRecord, asked?: { mcc: string; mnc: string; cellid: string }): Cell {
+  const lat = record.lat.toFixed(6);
+  const lon = record.lon.toFixed(6);
+  return {
+    lat,
+    lon,
+    // The Cell read repeats the path's text (mnc "05" stays "05"); Location gives the stored numbers.
+    mcc: asked?.mcc ?? String(record.mcc),
+    mnc: asked?.mnc ?? String(record.mnc),
+    lac: String(record.lac),
+    cellid: asked?.cellid ?? String(record.cellid),
+    name: record.name,
+    position: { lat: Number(lat), lon: Number(lon) },
+  };
+}
+
+/** Reads one key parameter: a Problem when it is given twice; '' when absent. */
+function keyParam(c: Context, name: 'serviceKey' | 'userKey'): string | Problem {
+  const values = c.req.queries(name) ?? [];
+  if (values.length > 1) {
+    return {
+      status: 400,
+      code: 'duplicate-parameter',
+      message: `${name} is given more than once.`,
+      field: name,
+    };
+  }
+  return values[0] ?? '';
+}
+
+type KeyCheck = { ok: true; serviceKey: string; userKey: string } | { ok: false; problem: Problem };
+
+function readKeys(c: Context): KeyCheck {
+  const serviceKey = keyParam(c, 'serviceKey');
+  if (typeof serviceKey !== 'string') return { ok: false, problem: serviceKey };
+  const userKey = keyParam(c, 'userKey');
+  if (typeof userKey !== 'string') return { ok: false, problem: userKey };
+  if (serviceKey === '' || userKey === '') {
+    const missing = [serviceKey === '' && 'serviceKey', userKey === '' && 'userKey']
+      .filter(Boolean)
+      .join(' and ');
+    return { ok: false, problem: { status: 401, code: 'missing-keys', message: `${missing} missing.` } };
+  }
+  return { ok: true, serviceKey, userKey };
+}
+
+const UNAUTHORIZED: Problem = {
+  status: 401,
+  code: 'unauthorized',
+  message: 'The serviceKey and userKey are unknown or not of the same developer.',
+};
+
+function checkPath(
+  c: Context,
+): { ok: true; asked: { mcc: string; mnc: string; cellid: string } } | { ok: false; problem: Problem } {
+  const check = checkCellId(
+    { mcc: c.req.param('mcc'), mnc: c.req.param('mnc'), cellid: c.req.param('cellid') },
+    { mode: 'path' },
+  );
+  if (check.ok) return { ok: true, asked: check.value };
+  const field =
+    (['mcc', 'mnc', 'cellid'] as const).find((name) => check.errors[name] !== undefined) ?? 'cellid';
+  return {
+    ok: false,
+    problem: {
+      status: 400,
+      code: 'bad-cell-id',
+      message: check.errors[field] ?? `${field} is not valid.`,
+      field,
+    },
+  };
+}
+
+function clip(text: string, max = 200): string {
+  // eslint-disable-next-line no-control-regex
+  const clean = text.replace(/[\u0000-\u001f\u007f]/g, '?');
+  return clean.length > max ? `${clean.slice(0, max)}…` : clean;
+}
+
+function accessLog(log: (line: string) => void): MiddlewareHandler {
+  return async (c, next) => {
+    const started = performance.now();
+    await next();
+    // Only the path: the query string carries the keys.
+    const ms = (performance.now() - started).toFixed(1);
+    log(`${c.req.method} ${clip(c.req.path)} ${c.res.status} ${ms}ms`);
+  };
+}
+
+function demoRoutes(app: Hono, store: Store): void {
+  app.get('/api/location', (c) => {
+    const keys = readKeys(c);
+    if (!keys.ok) return problem(c, keys.problem);
+    if (keys.serviceKey.length > MAX_KEY_LENGTH || keys.userKey.length > MAX_KEY_LENGTH) {
+      return problem(c, UNAUTHORIZED);
+    }
+    const user = store.authenticate(keys.serviceKey, keys.userKey);
+    if (user === undefined || user === 'mismatch') return problem(c, UNAUTHORIZED);
+    if (!user.smsReplied) {
+      return problem(c, {
+        status: 403,
+        code: 'sms-not-replied',
+        message: 'Positioning is not allowed: the user has not replied to the authorization SMS.',
+      });
+    }
+    const location = store.getLocation(user.userKey);
+    if (location === undefined) {
+      return problem(c, {
+        status: 404,
+        code: 'no-position',
+        message: "The phone's current cell is not known.",
+      });
+    }
+    const format = formatOf(c);
+    apiHeaders(c, format);
+    return c.body(
+      encodeLocation(
+        {
+          msisdn: location.msisdn,
+          ...(location.state !== null && { state: location.state }),
+          cell: toCell(location.cell),
+        },
+        format,
+      ),
+      200,
+    );
+  });
+
+  app.get('/api/cell/:mcc/:mnc/:cellid', (c) => {
+    const path = checkPath(c);
+    if (!path.ok) return problem(c, path.problem);
+    const keys = readKeys(c);
+    if (!keys.ok) return problem(c, keys.problem);
+    if (keys.serviceKey.length > MAX_KEY_LENGTH || keys.userKey.length > MAX_KEY_LENGTH) {
+      return problem(c, UNAUTHORIZED);
+    }
+    const user = store.authenticate(keys.serviceKey, keys.userKey);
+    if (user === undefined || user === 'mismatch') return problem(c, UNAUTHORIZED);
+    const { asked } = path;
+    const record = store.getCell({
+      mcc: Number(asked.mcc),
+      mnc: Number(asked.mnc),
+      cellid: Number(asked.cellid),
+    });
+    if (record === undefined) {
+      return problem(c, {
+        status: 404,
+        code: 'unknown-cell',
+        message: 'No cell is known with that mcc, mnc and cellid.',
+      });
+    }
+    const format = formatOf(c);
+    apiHeaders(c, format);
+    return c.body(encodeCell(toCell(record, asked), format), 200);
+  });
+
+  app.get('/api/schema/Location', (c) => schemaAnswer(c, LOCATION_XSD));
+}
+
+function schemaAnswer(c: Context, xsd: string | Uint8Array, contentType = CONTENT_TYPES.xml): Response {
+  c.header('Content-Type', contentType);
+  c.header('Cache-Control', 'public, max-age=3600');
+  return c.body(typeof xsd === 'string' ? xsd : (xsd as Uint8Array<ArrayBuffer>), 200);
+}
+
+function passBack(c: Context, result: Awaited<ReturnType<typeof forward>>): Response {
+  if (!result.ok) return problem(c, result);
+  const headers = new Headers({ 'Cache-Control': 'no-store', Vary: 'Accept' });
+  if (result.contentType !== null) headers.set('Content-Type', result.contentType);
+  if (result.retryAfter !== null) headers.set('Retry-After', result.retryAfter);
+  const nullBody = result.status === 204 || result.status === 205;
+  return new Response(nullBody ? null : (result.body as Uint8Array<ArrayBuffer>), {
+    status: result.status,
+    headers,
+  });
+}
+
+function proxyRoutes(app: Hono, upstream: Upstream): void {
+  const search = (c: Context): string => new URL(c.req.url).search;
+  app.get('/api/location', async (c) =>
+    passBack(c, await forward(upstream, `${upstream.baseUrl}/location${search(c)}`, c.req.header('accept'))),
+  );
+  app.get('/api/cell/:mcc/:mnc/:cellid', async (c) => {
+    const path = checkPath(c);
+    if (!path.ok) return problem(c, path.problem);
+    const { mcc, mnc, cellid } = path.asked;
+    return passBack(
+      c,
+      await forward(
+        upstream,
+        `${upstream.baseUrl}/cell/${mcc}/${mnc}/${cellid}${search(c)}`,
+        c.req.header('accept'),
+      ),
+    );
+  });
+  app.get('/api/schema/Location', async (c) => {
+    if (upstream.schemaUrl === undefined) return schemaAnswer(c, LOCATION_XSD);
+    const result = await forward(upstream, `${upstream.schemaUrl}/Location`, 'application/xml');
+    if (!result.ok) return problem(c, result);
+    if (result.status !== 200) {
+      return problem(c, {
+        status: 502,
+        code: 'upstream-schema',
+        message: `The operator's schema answered ${result.status}.`,
+      });
+    }
+    return schemaAnswer(c, result.body, result.contentType ?? CONTENT_TYPES.xml);
+  });
+}
+
+function staticRoutes(app: Hono, staticDir: string | null): void {
+  const notBuilt = (c: Context): Response => {
+    c.header('Cache-Control', 'no-store');
+    return c.text(
+      'The app is not built yet: run `npm run build` (npm start does it for you), then reload.',
+      503,
+    );
+  };
+  if (staticDir === null) {
+    app.get('*', (c) => c.text('Not found', 404));
+    return;
+  }
+  const index = join(staticDir, 'index.html');
+  let files: MiddlewareHandler | undefined;
+  // Made on first use: serveStatic complains at once about a root that does not exist yet.
+  const assets = (): MiddlewareHandler =>
+    serveStatic({
+      root: staticDir,
+      onFound: (path, c) => {
+        c.header(
+          'Cache-Control',
+          path.startsWith(join(staticDir, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  const page = serveStatic({
+    path: index,
+    onFound: (_path, c) => {
+      c.header('Cache-Control', 'no-cache');
+    },
+  });
+  app.get('*', async (c, next) => {
+    // Checked on each request so that a build made while the service runs is picked up.
+    if (!existsSync(index)) return notBuilt(c);
+    files ??= assets();
+    return files(c, next);
+  });
+  app.get('*', async (c, next) => {
+    const last = c.req.path.split('/').pop() ?? '';
+    // A missing file (an asset, a favicon) is a 404; every other path is one of the app's own routes.
+    if (c.req.path.startsWith('/assets/') || /\.[A-Za-z0-9]{1,8}$/.test(last))
+      return c.text('Not found', 404);
+    const answer = await page(c, next);
+    return answer ?? c.text('Not found', 404);
+  });
+}
+
+/** The reference service: the positioning API (demo data or a proxy to the operator) and the built app. */
+export function createApp(options: AppOptions): Hono {
+  const app = new Hono();
+  const log = options.log ?? (() => undefined);
+  const mode = 'store' in options ? 'demo' : 'proxy';
+
+  app.use('*', accessLog(log));
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('X-Content-Type-Options', 'nosniff');
+  });
+
+  app.onError((error, c) => {
+    log(
+      `error ${c.req.method} ${clip(c.req.path)}: ${clip(error instanceof Error ? (error.stack ?? error.message) : String(error), 2000)}`,
+    );
+    return problem(c, { status: 500, code: 'internal', message: 'Something went wrong in the service.' });
+  });
+
+  app.get('/api/health', (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json({ status: 'ok', mode });
+  });
+
+  app.get('/api/settings', (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json({
+      mode,
+      tileUrl: options.tileUrl ?? DEFAULTS.tileUrl,
+      tileAttribution: options.tileAttribution ?? DEFAULTS.tileAttribution,
+      ...('store' in options && options.store.hasDemoKeys() && { demoKeys: { ...DEMO_KEYS } }),
+    });
+  });
+
+  if ('store' in options) demoRoutes(app, options.store);
+  else proxyRoutes(app, options.upstream);
+
+  for (const path of [
+    '/api/location',
+    '/api/cell/:mcc/:mnc/:cellid',
+    '/api/schema/Location',
+    '/api/health',
+    '/api/settings',
+  ]) {
+    app.all(path, (c) =>
+      problem(c, {
+        status: 405,
+        code: 'method-not-allowed',
+        message: `${c.req.method} is not allowed here; use GET.`,
+      }),
+    );
+  }
+  app.all('/api', (c) => problem(c, { status: 404, code: 'not-found', message: 'No such API path.' }));
+  app.all('/api/*', (c) => problem(c, { status: 404, code: 'not-found', message: 'No such API path.' }));
+
+  staticRoutes(app, options.staticDir === undefined ? null : options.staticDir);
+
+  app.notFound((c) => c.text('Not found', 404));
+  return app;
+}

@@ -1,0 +1,107 @@
+import { resolve } from 'node:path';
+
+/** Every setting of the service. Nothing else in the service reads the environment. */
+export interface Config {
+  host: string;
+  port: number;
+  dbFile: string;
+  /** Proxy mode when set: the operator's {base_url}, without a trailing slash. */
+  baseUrl: string | undefined;
+  timeoutMs: number;
+  /** The operator's {schema_url}; the schema is fetched from `${schemaUrl}/Location`. */
+  schemaUrl: string | undefined;
+  /** How often the demo phone moves, in ms; 0 turns the simulator off. */
+  simulateMs: number;
+  demo: boolean;
+  tileUrl: string;
+  tileAttribution: string;
+  staticDir: string;
+}
+
+export const DEFAULTS = {
+  host: '127.0.0.1',
+  port: 8080,
+  dbFile: 'data/positioning.db',
+  timeoutMs: 10_000,
+  simulateMs: 20_000,
+  tileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
+  tileAttribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+  staticDir: 'dist',
+} as const;
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
+    super(`${variable}: ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function read(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const value = read(env, name);
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+    throw new ConfigError(name, `"${value}" is not a whole number from ${min} to ${max}`);
+  }
+  return Number(value);
+}
+
+function httpUrl(env: Env, name: string): string | undefined {
+  const value = read(env, name);
+  if (value === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(name, `"${value}" is not an absolute URL (e.g. https://operator.example/iw/rest)`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(name, `"${value}" must start with http:// or https://`);
+  }
+  if (url.search !== '' || url.hash !== '') {
+    throw new ConfigError(name, 'must not carry a query string or fragment');
+  }
+  return value.replace(/\/+$/, '');
+}
+
+/** The database file, for the admin command line, which needs no other setting. */
+export function readDbFile(env: Env = process.env): string {
+  return read(env, 'POSITIONING_DB') ?? DEFAULTS.dbFile;
+}
+
+/** Reads and checks every setting; a bad value throws a ConfigError naming the variable. */
+export function loadConfig(env: Env = process.env): Config {
+  const demo = read(env, 'POSITIONING_DEMO')?.toLowerCase() ?? 'on';
+  if (demo !== 'on' && demo !== 'off')
+    throw new ConfigError('POSITIONING_DEMO', `"${demo}" must be on or off`);
+  const tileUrl = read(env, 'TILE_URL') ?? DEFAULTS.tileUrl;
+  if (!/^https?:\/\//.test(tileUrl) || !['{z}', '{x}', '{y}'].every((p) => tileUrl.includes(p))) {
+    throw new ConfigError('TILE_URL', 'must be an http(s) URL template with {z}, {x} and {y}');
+  }
+  const simulateMs = integer(env, 'POSITIONING_SIMULATE_MS', DEFAULTS.simulateMs, 0, 86_400_000);
+  if (simulateMs > 0 && simulateMs < 100) {
+    throw new ConfigError('POSITIONING_SIMULATE_MS', 'must be 0 (off) or at least 100 ms');
+  }
+  return {
+    host: read(env, 'HOST') ?? DEFAULTS.host,
+    port: integer(env, 'PORT', DEFAULTS.port, 0, 65_535),
+    dbFile: readDbFile(env),
+    baseUrl: httpUrl(env, 'POSITIONING_BASE_URL'),
+    timeoutMs: integer(env, 'POSITIONING_TIMEOUT_MS', DEFAULTS.timeoutMs, 1, 600_000),
+    schemaUrl: httpUrl(env, 'POSITIONING_SCHEMA_URL'),
+    simulateMs,
+    demo: demo === 'on',
+    tileUrl,
+    tileAttribution: read(env, 'TILE_ATTRIBUTION') ?? DEFAULTS.tileAttribution,
+    staticDir: resolve(read(env, 'STATIC_DIR') ?? DEFAULTS.staticDir),
+  };
+}

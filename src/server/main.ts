@@ -1,0 +1,93 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { DEMO_KEYS } from './demo-data';
+import { startSimulator } from './simulator';
+import { openStore, type Store } from './store';
+
+function log(line: string): void {
+  console.log(`${new Date().toISOString()} ${line}`);
+}
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Cannot start: ${error.message}`);
+      process.exit(2);
+    }
+    throw error;
+  }
+}
+
+const config = readConfig();
+let store: Store | undefined;
+let stopSimulator = (): void => undefined;
+
+const common = {
+  tileUrl: config.tileUrl,
+  tileAttribution: config.tileAttribution,
+  staticDir: config.staticDir,
+  log,
+};
+const app =
+  config.baseUrl === undefined
+    ? createApp({ store: (store = openStore(config.dbFile, { demo: config.demo })), ...common })
+    : createApp({
+        upstream: { baseUrl: config.baseUrl, timeoutMs: config.timeoutMs, schemaUrl: config.schemaUrl },
+        ...common,
+      });
+
+const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info: AddressInfo) => {
+  const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
+  console.log(`Cell positioning service: http://${host}:${info.port}/`);
+  if (store === undefined) {
+    console.log(`Proxy mode: forwarding /api/location and /api/cell/… to ${config.baseUrl}`);
+  } else {
+    console.log(`Demo mode, database ${config.dbFile}`);
+    if (store.hasDemoKeys()) {
+      console.log(`Demo keys: service key ${DEMO_KEYS.serviceKey}, user key ${DEMO_KEYS.userKey}`);
+    }
+    if (config.simulateMs > 0 && store.getUser(DEMO_KEYS.userKey) !== undefined) {
+      stopSimulator = startSimulator(store, {
+        userKey: DEMO_KEYS.userKey,
+        intervalMs: config.simulateMs,
+        log,
+      });
+    }
+  }
+});
+
+server.on('error', (error: NodeJS.ErrnoException) => {
+  console.error(
+    error.code === 'EADDRINUSE'
+      ? `Cannot start: port ${config.port} on ${config.host} is in use (set PORT to another port).`
+      : `Cannot start: ${error.message}`,
+  );
+  store?.close();
+  process.exit(1);
+});
+
+let stopping = false;
+function shutdown(signal: string): void {
+  if (stopping) return;
+  stopping = true;
+  log(`${signal}: stopping`);
+  stopSimulator();
+  const force = setTimeout(() => {
+    store?.close();
+    process.exit(0);
+  }, 5000);
+  force.unref();
+  server.close(() => {
+    store?.close();
+    process.exit(0);
+  });
+  // Idle keep-alive connections would hold close() open.
+  if ('closeIdleConnections' in server) server.closeIdleConnections();
+}
+
+process.on('SIGINT', () => shutdown('SIGINT'));
+process.on('SIGTERM', () => shutdown('SIGTERM'));

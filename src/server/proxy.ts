@@ -1,0 +1,120 @@
+/** Where proxy mode forwards to: the operator's {base_url} (may carry a path) and {schema_url}. */
+export interface Upstream {
+  baseUrl: string;
+  timeoutMs: number;
+  schemaUrl?: string | undefined;
+  /** Largest operator answer passed on, in bytes; larger is a 502. */
+  maxBodyBytes?: number;
+  /** Injectable for tests; the global fetch otherwise. */
+  fetch?: typeof fetch;
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+export type Forwarded =
+  | { ok: true; status: number; contentType: string | null; retryAfter: string | null; body: Uint8Array }
+  | { ok: false; status: 502 | 504; code: string; message: string };
+
+class TooLarge extends Error {}
+
+async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array> {
+  if (response.body === null) return new Uint8Array();
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw new TooLarge();
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return body;
+}
+
+/**
+ * One GET to the operator. Status, content type and body come back as they are; a redirect is not followed
+ * (the operator's resources are read-only GETs, a redirect means a wrong base URL or a login page).
+ */
+export async function forward(
+  upstream: Upstream,
+  url: string,
+  accept: string | undefined,
+): Promise<Forwarded> {
+  const doFetch = upstream.fetch ?? fetch;
+  const maxBytes = upstream.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), upstream.timeoutMs);
+  const timeout = (): Forwarded => ({
+    ok: false,
+    status: 504,
+    code: 'upstream-timeout',
+    message: `The operator did not answer within ${upstream.timeoutMs} ms.`,
+  });
+  try {
+    let response: Response;
+    try {
+      response = await doFetch(url, {
+        method: 'GET',
+        headers: accept === undefined ? {} : { Accept: accept },
+        redirect: 'manual',
+        signal: controller.signal,
+      });
+    } catch {
+      if (controller.signal.aborted) return timeout();
+      return {
+        ok: false,
+        status: 502,
+        code: 'upstream-unreachable',
+        message: 'The operator could not be reached.',
+      };
+    }
+    if ((response.status >= 300 && response.status < 400) || response.type === 'opaqueredirect') {
+      await response.body?.cancel().catch(() => undefined);
+      return {
+        ok: false,
+        status: 502,
+        code: 'upstream-redirect',
+        message: 'The operator answered with a redirect, which is not followed.',
+      };
+    }
+    let body: Uint8Array;
+    try {
+      body = await readCapped(response, maxBytes);
+    } catch (error) {
+      if (error instanceof TooLarge) {
+        return {
+          ok: false,
+          status: 502,
+          code: 'upstream-too-large',
+          message: `The operator's answer is larger than ${maxBytes} bytes.`,
+        };
+      }
+      if (controller.signal.aborted) return timeout();
+      return {
+        ok: false,
+        status: 502,
+        code: 'upstream-broken',
+        message: 'The connection to the operator dropped during the answer.',
+      };
+    }
+    return {
+      ok: true,
+      status: response.status,
+      contentType: response.headers.get('content-type'),
+      retryAfter: response.headers.get('retry-after'),
+      body,
+    };
+  } finally {
+    clearTimeout(timer);
+  }
+}
