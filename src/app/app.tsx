@@ -1,0 +1,266 @@
+import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import type { Answer } from '../api/client';
+import { isApiError, type RawResponse } from '../api/errors';
+import type { CellId, Format, Keys } from '../api/types';
+import { cellQuery } from '../features/cell/cell-query';
+import { CellPanel } from '../features/cell/cell-panel';
+import { useKeys } from '../features/keys/keys-context';
+import { KeysPanel } from '../features/keys/keys-panel';
+import { LocationPanel, type RefreshSeconds } from '../features/location/location-panel';
+import { locationQuery } from '../features/location/location-query';
+import type { FlyTarget } from '../map/fly-to';
+import { apiClient } from './api-client';
+import { ErrorNotice } from './error-notice';
+import { useFormat } from './format';
+import { formatRoute, useRoute, type Route } from './route';
+import { DEFAULT_SETTINGS, settingsQuery } from './settings';
+
+const MapView = lazy(() => import('../map/map-view').then((m) => ({ default: m.MapView })));
+const RawResponseView = lazy(() => import('./raw-response').then((m) => ({ default: m.RawResponseView })));
+
+const APP_NAME = 'Cellpos';
+
+type Focus = 'phone' | 'cell';
+
+function cellLabel(id: CellId): string {
+  return `${id.mcc}/${id.mnc}/${id.cellid}`;
+}
+
+/** The newest thing that came over the wire for one query: its data's answer or its error's. */
+function lastRaw<T>(query: UseQueryResult<Answer<T>>): { raw: RawResponse | undefined; at: number } {
+  const errorRaw = isApiError(query.error) ? query.error.raw : undefined;
+  if (errorRaw && query.errorUpdatedAt >= query.dataUpdatedAt)
+    return { raw: errorRaw, at: query.errorUpdatedAt };
+  return { raw: query.data?.raw, at: query.dataUpdatedAt };
+}
+
+function secretsOf(keys: Keys | null): string[] {
+  return keys ? [keys.serviceKey, keys.userKey] : [];
+}
+
+export function App() {
+  const settings = useQuery(settingsQuery()).data ?? DEFAULT_SETTINGS;
+  const { keys, remembered, save, forget } = useKeys();
+  const [format, setFormat] = useFormat();
+  const [route, go] = useRoute();
+  const queryClient = useQueryClient();
+
+  const [keysEditing, setKeysEditing] = useState(false);
+  const [keysFocus, setKeysFocus] = useState(0);
+  const [locating, setLocating] = useState(false);
+  const [refreshSeconds, setRefreshSeconds] = useState<RefreshSeconds>(0);
+  const [focus, setFocus] = useState<Focus>(route.name === 'cell' ? 'cell' : 'phone');
+  const [flyCount, setFlyCount] = useState(0);
+
+  // Following the address bar (back/forward, a lookup): a cell in the URL takes the map's attention.
+  const path = formatRoute(route);
+  const [seenPath, setSeenPath] = useState(path);
+  if (seenPath !== path) {
+    setSeenPath(path);
+    if (route.name === 'cell') setFocus('cell');
+  }
+
+  const cellId = route.name === 'cell' ? route.id : null;
+  const location = useQuery({
+    ...locationQuery(apiClient, keys, format),
+    enabled: locating,
+    refetchInterval: refreshSeconds > 0 ? refreshSeconds * 1000 : false,
+    refetchIntervalInBackground: false,
+  });
+  const cell = useQuery(cellQuery(apiClient, keys, cellId, format));
+
+  useEffect(() => {
+    document.title = cellId ? `Cell ${cellLabel(cellId)} — ${APP_NAME}` : `${APP_NAME} — where is my phone?`;
+  }, [cellId]);
+
+  const openKeys = () => {
+    setKeysEditing(true);
+    setKeysFocus((n) => n + 1);
+  };
+
+  const locate = () => {
+    setFocus('phone');
+    setFlyCount((n) => n + 1);
+    if (locating) void location.refetch();
+    else setLocating(true);
+  };
+
+  const lookup = (id: CellId) => {
+    setFocus('cell');
+    setFlyCount((n) => n + 1);
+    const next: Route = { name: 'cell', id };
+    if (formatRoute(next) === path && keys) void cell.refetch();
+    else go(next);
+  };
+
+  const saveKeys = (next: Keys, remember: boolean) => {
+    save(next, remember);
+    setKeysEditing(false);
+  };
+
+  const forgetKeys = () => {
+    forget();
+    setKeysEditing(false);
+    setLocating(false);
+    setRefreshSeconds(0);
+    queryClient.removeQueries({ queryKey: ['location'] });
+    queryClient.removeQueries({ queryKey: ['cell'] });
+  };
+
+  const phone = location.data?.data;
+  const found = cell.data?.data;
+  const flyTarget: FlyTarget | undefined =
+    focus === 'phone' && phone
+      ? { lat: phone.cell.position.lat, lon: phone.cell.position.lon, token: `phone ${flyCount}` }
+      : focus === 'cell' && found
+        ? { lat: found.position.lat, lon: found.position.lon, token: `cell ${cellLabel(found)} ${flyCount}` }
+        : undefined;
+
+  const phoneRaw = lastRaw(location);
+  const cellRaw = lastRaw(cell);
+  const raw = focus === 'phone' ? phoneRaw : cellRaw;
+  const secrets = secretsOf(keys);
+
+  const keysNotice =
+    keys === null && cellId ? `Enter your keys to look up cell ${cellLabel(cellId)}.` : undefined;
+
+  return (
+    <div className="app">
+      <header className="app-header">
+        <div className="brand">
+          <span className="brand-mark" aria-hidden="true" />
+          <div>
+            <h1>{APP_NAME}</h1>
+            <p className="tagline">Where your phone is, and where any cell is</p>
+          </div>
+        </div>
+        <FormatField format={format} onChange={setFormat} />
+      </header>
+      <main className="app-main">
+        <div className="panel">
+          <KeysPanel
+            keys={keys}
+            remembered={remembered}
+            demoKeys={settings.demoKeys}
+            editing={keysEditing}
+            onEdit={openKeys}
+            onCancel={() => setKeysEditing(false)}
+            onSave={saveKeys}
+            onForget={forgetKeys}
+            focusToken={keysFocus}
+            notice={keysNotice}
+          />
+          <LocationPanel
+            hasKeys={keys !== null}
+            started={locating}
+            location={phone}
+            isFetching={location.isFetching}
+            updatedAt={location.dataUpdatedAt}
+            refreshSeconds={refreshSeconds}
+            onRefreshSecondsChange={setRefreshSeconds}
+            onLocate={locate}
+            onRefresh={locate}
+            errorSlot={
+              locating && location.isError ? (
+                <ErrorNotice
+                  error={location.error}
+                  context={{ resource: 'location', secrets }}
+                  onRetry={() => void location.refetch()}
+                  onOpenKeys={openKeys}
+                  retrying={location.isFetching}
+                />
+              ) : undefined
+            }
+          />
+          <CellPanel
+            current={route.name === 'cell' ? route.id : route.name === 'bad-cell' ? route.given : undefined}
+            cell={found}
+            isFetching={cell.isFetching}
+            onLookup={lookup}
+            notice={<RouteNotice route={route} hasKeys={keys !== null} />}
+            errorSlot={
+              cellId && cell.isError ? (
+                <ErrorNotice
+                  error={cell.error}
+                  context={{ resource: 'cell', cellId, secrets }}
+                  onRetry={() => void cell.refetch()}
+                  onOpenKeys={openKeys}
+                  retrying={cell.isFetching}
+                />
+              ) : undefined
+            }
+          />
+          <RawPanel raw={raw.raw} source={focus === 'phone' ? 'My phone' : 'Cell lookup'} />
+        </div>
+        <section className="map-wrap" aria-label="Map">
+          <Suspense fallback={<div className="map map-loading">Loading map…</div>}>
+            <MapView
+              tileUrl={settings.tileUrl}
+              tileAttribution={settings.tileAttribution}
+              location={phone}
+              cell={found}
+              flyTarget={flyTarget}
+            />
+          </Suspense>
+        </section>
+      </main>
+    </div>
+  );
+}
+
+function FormatField({ format, onChange }: { format: Format; onChange(format: Format): void }) {
+  const id = useId();
+  return (
+    <div className="inline-field format-field">
+      <label htmlFor={id}>Format</label>
+      <select id={id} value={format} onChange={(e) => onChange(e.target.value === 'json' ? 'json' : 'xml')}>
+        <option value="xml">XML</option>
+        <option value="json">JSON</option>
+      </select>
+    </div>
+  );
+}
+
+function RouteNotice({ route, hasKeys }: { route: Route; hasKeys: boolean }) {
+  if (route.name === 'bad-cell') {
+    const problems = Object.values(route.errors).join(' ');
+    return (
+      <div className="error-notice" role="alert">
+        <p className="error-title">This link doesn’t name a cell</p>
+        <p>{problems} Correct the values above and look the cell up again.</p>
+      </div>
+    );
+  }
+  if (route.name === 'not-found') {
+    return (
+      <div className="error-notice" role="alert">
+        <p className="error-title">Nothing at this address</p>
+        <p>
+          This page does not exist. <a href="/">Back to start</a>
+        </p>
+      </div>
+    );
+  }
+  if (route.name === 'cell' && !hasKeys) {
+    return <p className="notice">Enter your keys above; the lookup of this cell then carries on.</p>;
+  }
+  return null;
+}
+
+function RawPanel({ raw, source }: { raw: RawResponse | undefined; source: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <section className="panel-section raw-section" aria-label="Raw response">
+      <details onToggle={(e) => setOpen(e.currentTarget.open)}>
+        <summary>Raw response</summary>
+        <p className="muted small">Last answer for: {source}</p>
+        {open && (
+          <Suspense fallback={<p className="muted">Loading…</p>}>
+            <RawResponseView raw={raw} />
+          </Suspense>
+        )}
+      </details>
+    </section>
+  );
+}

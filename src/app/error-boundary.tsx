@@ -1,0 +1,37 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+
+interface State {
+  failed: boolean;
+}
+
+/** Catches bugs in rendering (not failed reads, which are shown where their data would be). */
+export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
+  override state: State = { failed: false };
+
+  static getDerivedStateFromError(): State {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    // Logged for developers; the error's text is never put on screen.
+    console.warn('Rendering failed', error instanceof Error ? error.name : typeof error, info.componentStack);
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <main className="crash">
+        <h1>Something went wrong</h1>
+        <p>The app hit a problem it could not recover from. Your keys are safe in this browser.</p>
+        <div className="button-row">
+          <button type="button" className="button primary" onClick={() => window.location.reload()}>
+            Reload
+          </button>
+          <button type="button" className="button secondary" onClick={() => window.location.assign('/')}>
+            Back to start
+          </button>
+        </div>
+      </main>
+    );
+  }
+}

@@ -1,0 +1,31 @@
+import type { ErrorContext } from './messages';
+import { describeError } from './messages';
+
+export interface ErrorNoticeProps {
+  error: unknown;
+  context: ErrorContext;
+  onRetry?: (() => void) | undefined;
+  onOpenKeys?: (() => void) | undefined;
+  retrying?: boolean;
+}
+
+/** A failed read, told where its data would have appeared, with the next step. */
+export function ErrorNotice({ error, context, onRetry, onOpenKeys, retrying = false }: ErrorNoticeProps) {
+  const message = describeError(error, context);
+  return (
+    <div className="error-notice" role="alert">
+      <p className="error-title">{message.title}</p>
+      <p>{message.body}</p>
+      {message.action === 'retry' && onRetry && (
+        <button type="button" className="button secondary" onClick={onRetry} disabled={retrying}>
+          {retrying ? 'Trying again…' : 'Retry'}
+        </button>
+      )}
+      {message.action === 'keys' && onOpenKeys && (
+        <button type="button" className="button secondary" onClick={onOpenKeys}>
+          Check keys
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { KeysProvider } from '../features/keys/keys-context';
+import { ErrorBoundary } from './error-boundary';
+import { createQueryClient } from './query-client';
+
+export function Providers({ children, client }: { children: ReactNode; client?: QueryClient }) {
+  const [queryClient] = useState(() => client ?? createQueryClient());
+  return (
+    <ErrorBoundary>
+      <QueryClientProvider client={queryClient}>
+        <KeysProvider>{children}</KeysProvider>
+      </QueryClientProvider>
+    </ErrorBoundary>
+  );
+}

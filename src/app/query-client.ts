@@ -1,0 +1,27 @@
+import { QueryClient } from '@tanstack/react-query';
+import { isApiError } from '../api/errors';
+
+const RETRYABLE = new Set(['network', 'server', 'timeout']);
+export const MAX_RETRIES = 2;
+
+/** Retry only what may pass on its own: the network, a timeout, a 5xx. A 4xx or an unreadable answer won't. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  return isApiError(error) && RETRYABLE.has(error.kind) && failureCount < MAX_RETRIES;
+}
+
+export function retryDelay(attempt: number): number {
+  return Math.min(400 * 2 ** attempt, 3000);
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: shouldRetry,
+        retryDelay,
+        staleTime: 10_000,
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+}
