@@ -78,11 +78,17 @@ export function readDbFile(env: Env = process.env): string {
   return read(env, 'POSITIONING_DB') ?? DEFAULTS.dbFile;
 }
 
-/** Reads and checks every setting; a bad value throws a ConfigError naming the variable. */
-export function loadConfig(env: Env = process.env): Config {
+/** Whether an empty database gets the demo data (POSITIONING_DEMO, on unless "off"). */
+export function readDemo(env: Env = process.env): boolean {
   const demo = read(env, 'POSITIONING_DEMO')?.toLowerCase() ?? 'on';
   if (demo !== 'on' && demo !== 'off')
     throw new ConfigError('POSITIONING_DEMO', `"${demo}" must be on or off`);
+  return demo === 'on';
+}
+
+/** Reads and checks every setting; a bad value throws a ConfigError naming the variable. */
+export function loadConfig(env: Env = process.env): Config {
+  const demo = readDemo(env);
   const tileUrl = read(env, 'TILE_URL') ?? DEFAULTS.tileUrl;
   if (!/^https?:\/\//.test(tileUrl) || !['{z}', '{x}', '{y}'].every((p) => tileUrl.includes(p))) {
     throw new ConfigError('TILE_URL', 'must be an http(s) URL template with {z}, {x} and {y}');
@@ -99,7 +105,7 @@ export function loadConfig(env: Env = process.env): Config {
     timeoutMs: integer(env, 'POSITIONING_TIMEOUT_MS', DEFAULTS.timeoutMs, 1, 600_000),
     schemaUrl: httpUrl(env, 'POSITIONING_SCHEMA_URL'),
     simulateMs,
-    demo: demo === 'on',
+    demo,
     tileUrl,
     tileAttribution: read(env, 'TILE_ATTRIBUTION') ?? DEFAULTS.tileAttribution,
     staticDir: resolve(read(env, 'STATIC_DIR') ?? DEFAULTS.staticDir),

