@@ -1,0 +1,56 @@
+// npm start: build the app when it is missing or older than its sources, then run the service.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const built = join(root, 'dist', 'index.html');
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(path)) {
+    // The service's own files do not go into the app.
+    if (path === join(root, 'src') && entry === 'server') continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+function needsBuild() {
+  if (!existsSync(built)) return true;
+  const sources = ['src', 'index.html', 'public', 'vite.config.ts', 'package.json'].map((p) => join(root, p));
+  return Math.max(...sources.map(newestMtime)) > statSync(built).mtimeMs;
+}
+
+if (!existsSync(join(root, 'index.html'))) {
+  console.log('No index.html yet: starting the service without building the app.');
+} else if (needsBuild()) {
+  console.log('Building the app (vite build)…');
+  const build = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) {
+    console.error('The build failed; see above.');
+    process.exit(build.status ?? 1);
+  }
+}
+
+const service = spawn(process.execPath, ['--import', 'tsx', join('src', 'server', 'main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+});
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    if (service.exitCode === null) service.kill(signal);
+  });
+}
+
+service.on('exit', (code, signal) => {
+  process.exit(code ?? (signal === null ? 1 : 0));
+});
