@@ -1,8 +1,14 @@
+import { useEffect, useRef } from 'react';
 import type { Cell } from '../../api/types';
 
 export function CellDetails({ cell }: { cell: Cell }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const label = `${cell.mcc}/${cell.mnc}/${cell.cellid}`;
+  useEffect(() => {
+    ref.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [label]);
   return (
-    <div className="result">
+    <div className="result" ref={ref}>
       <p className="result-title">{cell.name}</p>
       <dl className="fields">
         <dt>Name</dt>

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, type ApiErrorKind } from '../api/errors';
+import { describeError, KNOWN_KINDS, type ErrorContext } from './messages';
+
+const ALL_KINDS: ApiErrorKind[] = [
+  'unauthorized',
+  'forbidden',
+  'not-found',
+  'bad-request',
+  'rate-limited',
+  'server',
+  'network',
+  'timeout',
+  'malformed',
+];
+
+const contexts: ErrorContext[] = [
+  { resource: 'location' },
+  { resource: 'cell', cellId: { mcc: '244', mnc: '91', cellid: '999999999' } },
+];
+
+function visible(message: { title: string; body: string }): string {
+  return `${message.title} ${message.body}`;
+}
+
+describe('describeError', () => {
+  it('has words for every error kind', () => {
+    expect([...KNOWN_KINDS].sort()).toEqual([...ALL_KINDS].sort());
+  });
+
+  for (const kind of ALL_KINDS) {
+    for (const context of contexts) {
+      it(`${kind} on ${context.resource}: a title and a next step, never "undefined"`, () => {
+        const message = describeError(new ApiError(kind, 'technical'), context);
+        expect(message.title.length).toBeGreaterThan(3);
+        expect(message.body.length).toBeGreaterThan(10);
+        expect(visible(message)).not.toMatch(/undefined|\[object|ApiError|Error:|null/);
+      });
+    }
+  }
+
+  it('401 says the keys are not of the same developer and offers the keys form', () => {
+    const message = describeError(new ApiError('unauthorized', 'HTTP 401', { status: 401 }), contexts[0]!);
+    expect(message.body).toMatch(/not of the same developer/);
+    expect(message.action).toBe('keys');
+  });
+
+  it('403 on location points to the authorization SMS and offers a retry', () => {
+    const message = describeError(new ApiError('forbidden', 'HTTP 403', { status: 403 }), contexts[0]!);
+    expect(message.body).toMatch(/reply to the authorization SMS/i);
+    expect(message.action).toBe('retry');
+  });
+
+  it('404 on a cell names the cell', () => {
+    const message = describeError(new ApiError('not-found', 'HTTP 404'), contexts[1]!);
+    expect(message.body).toContain('MCC 244, MNC 91, Cell ID 999999999');
+  });
+
+  it('400 names the refused field and quotes the service', () => {
+    const error = new ApiError('bad-request', 'HTTP 400', { field: 'mcc', detail: 'mcc must be 0–999.' });
+    const message = describeError(error, contexts[1]!);
+    expect(message.title).toContain('MCC');
+    expect(message.body).toContain('mcc must be 0–999.');
+  });
+
+  it('429 gives the wait from Retry-After', () => {
+    const message = describeError(
+      new ApiError('rate-limited', 'HTTP 429', { retryAfterSeconds: 42 }),
+      contexts[0]!,
+    );
+    expect(message.body).toContain('42 s');
+  });
+
+  it('malformed names the field and points to the raw response', () => {
+    const error = new ApiError('malformed', 'x', { field: 'location.cell.lat' });
+    const message = describeError(error, contexts[0]!);
+    expect(message.body).toContain('location.cell.lat');
+    expect(message.body).toContain('Raw response');
+    expect(message.pointsToRaw).toBe(true);
+  });
+
+  it('never repeats a key a service echoed back', () => {
+    const error = new ApiError('bad-request', 'HTTP 400', { detail: 'unknown key sekrit-123' });
+    const message = describeError(error, { resource: 'location', secrets: ['sekrit-123'] });
+    expect(visible(message)).not.toContain('sekrit-123');
+  });
+
+  it('anything that is not an ApiError reads as a generic failure', () => {
+    for (const thing of [new TypeError('x is undefined'), undefined, 'boom', { a: 1 }]) {
+      const message = describeError(thing, contexts[0]!);
+      expect(visible(message)).not.toMatch(/undefined|TypeError|\[object/);
+      expect(message.action).toBe('retry');
+    }
+  });
+});

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { cellPath, formatRoute, parseRoute } from './route';
+
+describe('routes', () => {
+  it('reads the start page', () => {
+    expect(parseRoute('/')).toEqual({ name: 'home' });
+    expect(parseRoute('')).toEqual({ name: 'home' });
+  });
+
+  it('reads a cell and keeps the text as typed', () => {
+    expect(parseRoute('/cell/244/05/10038')).toEqual({
+      name: 'cell',
+      id: { mcc: '244', mnc: '05', cellid: '10038' },
+    });
+    expect(parseRoute('/cell/244/91/10038/')).toMatchObject({ name: 'cell' });
+  });
+
+  it('names what is wrong with a bad cell link', () => {
+    const route = parseRoute('/cell/abc/91/1234567890123');
+    expect(route.name).toBe('bad-cell');
+    if (route.name !== 'bad-cell') return;
+    expect(route.errors.mcc).toMatch(/MCC/);
+    expect(route.errors.cellid).toMatch(/Cell ID/);
+    expect(route.errors.mnc).toBeUndefined();
+  });
+
+  it('does not throw on broken escapes or unknown paths', () => {
+    expect(parseRoute('/cell/%E0%A4%A/91/1').name).toBe('not-found');
+    expect(parseRoute('/cells').name).toBe('not-found');
+  });
+
+  it('formats what it parses', () => {
+    const id = { mcc: '244', mnc: '05', cellid: '10038' };
+    expect(cellPath(id)).toBe('/cell/244/05/10038');
+    expect(parseRoute(formatRoute({ name: 'cell', id }))).toEqual({ name: 'cell', id });
+    expect(formatRoute({ name: 'home' })).toBe('/');
+  });
+});
