@@ -274,37 +274,27 @@ function staticRoutes(app: Hono, staticDir: string | null): void {
     return;
   }
   const index = join(staticDir, 'index.html');
-  let files: MiddlewareHandler | undefined;
+  const notFound = (c: Context): Response => c.text('Not found', 404, { 'Cache-Control': 'no-store' });
   // Made on first use: serveStatic complains at once about a root that does not exist yet.
-  const assets = (): MiddlewareHandler =>
-    serveStatic({
-      root: staticDir,
-      onFound: (path, c) => {
-        c.header(
-          'Cache-Control',
-          path.startsWith(join(staticDir, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
-  const page = serveStatic({
-    path: index,
-    onFound: (_path, c) => {
-      c.header('Cache-Control', 'no-cache');
-    },
-  });
+  let files: MiddlewareHandler | undefined;
+  const page = serveStatic({ path: index });
   app.get('*', async (c, next) => {
     // Checked on each request so that a build made while the service runs is picked up.
     if (!existsSync(index)) return notBuilt(c);
-    files ??= assets();
+    // Set before serving: serveStatic builds its response before its onFound hook runs.
+    c.header(
+      'Cache-Control',
+      c.req.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+    );
+    files ??= serveStatic({ root: staticDir });
     return files(c, next);
   });
   app.get('*', async (c, next) => {
     const last = c.req.path.split('/').pop() ?? '';
     // A missing file (an asset, a favicon) is a 404; every other path is one of the app's own routes.
-    if (c.req.path.startsWith('/assets/') || /\.[A-Za-z0-9]{1,8}$/.test(last))
-      return c.text('Not found', 404);
-    const answer = await page(c, next);
-    return answer ?? c.text('Not found', 404);
+    if (c.req.path.startsWith('/assets/') || /\.[A-Za-z0-9]{1,8}$/.test(last)) return notFound(c);
+    c.header('Cache-Control', 'no-cache');
+    return (await page(c, next)) ?? notFound(c);
   });
 }
 
