@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 /* Debian's Chromium where it is installed (CI, this workplace: Playwright may not download browsers here);
@@ -7,6 +9,11 @@ const executablePath =
   process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 const port = Number(process.env.E2E_PORT ?? 5199);
+
+/* Where the e2e service keeps its database, so tests can add cells with the admin command line.
+   Set here (workers inherit it) and handed to scripts/e2e-server.mjs. */
+const e2eDb = process.env.E2E_DB ?? join(tmpdir(), `cellpos-e2e-db-${port}`, 'positioning.db');
+process.env.E2E_DB = e2eDb;
 
 const launchOptions = {
   ...(executablePath !== undefined && { executablePath }),
@@ -49,7 +56,7 @@ export default defineConfig({
   webServer: {
     command: `node scripts/e2e-server.mjs`,
     url: `http://127.0.0.1:${port}/api/health`,
-    env: { PORT: String(port) },
+    env: { PORT: String(port), E2E_DB: e2eDb },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe',

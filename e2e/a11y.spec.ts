@@ -1,0 +1,70 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { DEMO, expect, lookUpCell, MISMATCHED, saveKeys, test } from './fixtures';
+
+async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(summary).toEqual([]);
+  const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(sideways, 'no sideways scrolling').toBeLessThanOrEqual(0);
+}
+
+test.describe('accessibility', () => {
+  test('no keys', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Use demo keys' })).toBeVisible();
+    await expect(page.locator('.leaflet-container')).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('location shown', async ({ page }) => {
+    await page.goto('/');
+    await saveKeys(page, DEMO);
+    await page.getByRole('button', { name: 'Locate my phone' }).click();
+    await expect(page.getByText('+358 40 123 4567')).toBeVisible();
+    await expect(page.locator('.marker-phone.leaflet-marker-icon')).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('cell shown, with the raw response open', async ({ page }) => {
+    await page.goto('/');
+    await saveKeys(page, DEMO);
+    await lookUpCell(page, '244', '91', '10038');
+    await expect(page.locator('dl.fields')).toContainText('Brändö');
+    await page.getByText('Raw response', { exact: true }).click();
+    await expect(page.getByLabel('Response body')).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('errors shown', async ({ page }) => {
+    await page.goto('/');
+    await saveKeys(page, MISMATCHED);
+    await page.getByRole('button', { name: 'Locate my phone' }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    await lookUpCell(page, '24', '', '');
+    await expect(page.getByLabel('MCC', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expectAccessible(page);
+  });
+
+  test('keyboard alone: demo keys, locate, look up', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Use demo keys' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Locate my phone' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('+358 40 123 4567')).toBeVisible();
+    await page.getByLabel('MCC', { exact: true }).focus();
+    await page.keyboard.type('244');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('91');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('10038');
+    await page.keyboard.press('Enter');
+    await expect(page.locator('dl.fields').last()).toContainText('Brändö');
+  });
+});

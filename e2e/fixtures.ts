@@ -1,0 +1,112 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export { expect };
+
+/** A 1×1 transparent PNG: map tiles "load" without leaving the machine. */
+const TRANSPARENT_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const LOCAL = /^https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//;
+
+/* Chromium reports every non-2xx fetch and every aborted request as a console error; those are the
+   failures the tests provoke on purpose. Anything else on the console fails the test. */
+const EXPECTED_CONSOLE = [/^Failed to load resource: /];
+
+interface Fixtures {
+  /** Blocks every request that would leave the machine and fails the test on console errors and page errors. */
+  guard: void;
+  /** Console problems seen so far; a test may inspect them. */
+  consoleProblems: string[];
+}
+
+export const test = base.extend<Fixtures>({
+  // Playwright reads a fixture's dependencies from its first parameter's pattern; this one has none.
+  // eslint-disable-next-line no-empty-pattern
+  consoleProblems: async ({}, provide) => {
+    await provide([]);
+  },
+  guard: [
+    async ({ context, consoleProblems }, provide) => {
+      await context.route(
+        (url) => !LOCAL.test(url.href),
+        (route) =>
+          route.request().resourceType() === 'image'
+            ? route.fulfill({ status: 200, contentType: 'image/png', body: TRANSPARENT_PNG })
+            : route.abort('blockedbyclient'),
+      );
+      const watch = (page: Page) => {
+        page.on('console', (message) => {
+          if (message.type() !== 'error' && message.type() !== 'warning') return;
+          const text = message.text();
+          if (message.type() === 'warning' && !/React|Leaflet|key/i.test(text)) return;
+          if (EXPECTED_CONSOLE.some((pattern) => pattern.test(text))) return;
+          consoleProblems.push(`${message.type()}: ${text}`);
+        });
+        page.on('pageerror', (error) => consoleProblems.push(`pageerror: ${error.message}`));
+        page.on('dialog', (dialog) => {
+          consoleProblems.push(`dialog: ${dialog.message()}`);
+          void dialog.dismiss();
+        });
+      };
+      context.pages().forEach(watch);
+      context.on('page', watch);
+      await provide();
+      expect(consoleProblems, 'console errors, page errors or dialogs').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export const DEMO = { serviceKey: 'demo-service', userKey: 'demo-user' };
+export const PENDING = { serviceKey: 'demo-service', userKey: 'demo-pending' };
+export const MISMATCHED = { serviceKey: 'demo-service', userKey: 'other-user' };
+
+export async function saveKeys(
+  page: Page,
+  keys: { serviceKey: string; userKey: string },
+  { remember = false }: { remember?: boolean } = {},
+): Promise<void> {
+  await page.getByLabel('Service key', { exact: true }).fill(keys.serviceKey);
+  await page.getByLabel('User key', { exact: true }).fill(keys.userKey);
+  if (remember) await page.getByLabel('Remember on this device').check();
+  await page.getByRole('button', { name: 'Save keys' }).click();
+  await expect(page.getByRole('button', { name: 'Forget keys' })).toBeVisible();
+}
+
+export async function lookUpCell(page: Page, mcc: string, mnc: string, cellid: string): Promise<void> {
+  await page.getByLabel('MCC', { exact: true }).fill(mcc);
+  await page.getByLabel('MNC', { exact: true }).fill(mnc);
+  await page.getByLabel('Cell ID', { exact: true }).fill(cellid);
+  await page.getByRole('button', { name: 'Look up cell' }).click();
+}
+
+/** The e2e service's database: E2E_DB when the server script uses it, else the newest temporary one it made. */
+export function e2eDatabase(): string {
+  const fromEnv = process.env.E2E_DB;
+  if (fromEnv && existsSync(fromEnv)) return fromEnv;
+  const candidates = readdirSync(tmpdir())
+    .filter((name) => name.startsWith('cellpos-e2e-'))
+    .map((name) => join(tmpdir(), name, 'positioning.db'))
+    .filter((file) => existsSync(file))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  const newest = candidates[0];
+  if (newest === undefined) throw new Error('No e2e database found: is scripts/e2e-server.mjs running?');
+  return newest;
+}
+
+/** Runs the service's admin command line against the e2e database. */
+export function admin(...args: string[]): string {
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join('src', 'server', 'cli.ts'), ...args, '--db', e2eDatabase()],
+    { encoding: 'utf8', timeout: 30_000 },
+  );
+  if (result.status !== 0) throw new Error(`admin ${args[0]} failed: ${result.stderr || result.stdout}`);
+  return result.stdout;
+}
