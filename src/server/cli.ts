@@ -54,7 +54,8 @@ function parseArgv(argv: readonly string[]): Parsed {
     const [name = '', inline] = arg.startsWith('--') ? arg.split(/=(.*)/s, 2) : [arg];
     if (VALUE_OPTIONS.has(name)) {
       const value = inline ?? argv[++i];
-      if (value === undefined || value === '') throw new UsageError(`${name} needs a value`);
+      if (value === undefined || value === '' || (inline === undefined && value.startsWith('--')))
+        throw new UsageError(`${name} needs a value`);
       if (values.has(name)) throw new UsageError(`${name} is given more than once`);
       values.set(name, value);
     } else if (arg === '--no') {

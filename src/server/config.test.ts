@@ -1,0 +1,68 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULTS, loadConfig } from './config';
+
+describe('config', () => {
+  it('has the documented defaults', () => {
+    expect(loadConfig({})).toEqual({
+      host: '127.0.0.1',
+      port: 8080,
+      dbFile: 'data/positioning.db',
+      baseUrl: undefined,
+      timeoutMs: 10_000,
+      schemaUrl: undefined,
+      simulateMs: 20_000,
+      demo: true,
+      tileUrl: DEFAULTS.tileUrl,
+      tileAttribution: DEFAULTS.tileAttribution,
+      staticDir: resolve('dist'),
+    });
+  });
+
+  it('reads every setting', () => {
+    const config = loadConfig({
+      HOST: '0.0.0.0',
+      PORT: '9000',
+      POSITIONING_DB: '/tmp/x.db',
+      POSITIONING_BASE_URL: 'https://operator.example/iw/rest/',
+      POSITIONING_TIMEOUT_MS: '2500',
+      POSITIONING_SCHEMA_URL: 'https://operator.example/schema',
+      POSITIONING_SIMULATE_MS: '0',
+      POSITIONING_DEMO: 'OFF',
+      TILE_URL: 'https://tiles.example/{z}/{x}/{y}.png',
+      TILE_ATTRIBUTION: 'Tiles',
+      STATIC_DIR: '/srv/app',
+    });
+    expect(config).toMatchObject({
+      host: '0.0.0.0',
+      port: 9000,
+      dbFile: '/tmp/x.db',
+      baseUrl: 'https://operator.example/iw/rest',
+      timeoutMs: 2500,
+      schemaUrl: 'https://operator.example/schema',
+      simulateMs: 0,
+      demo: false,
+      tileUrl: 'https://tiles.example/{z}/{x}/{y}.png',
+      tileAttribution: 'Tiles',
+      staticDir: '/srv/app',
+    });
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['POSITIONING_TIMEOUT_MS', '0'],
+    ['POSITIONING_TIMEOUT_MS', '1.5'],
+    ['POSITIONING_SIMULATE_MS', '-1'],
+    ['POSITIONING_SIMULATE_MS', '5'],
+    ['POSITIONING_DEMO', 'yes'],
+    ['POSITIONING_BASE_URL', 'operator.example'],
+    ['POSITIONING_BASE_URL', 'ftp://operator.example'],
+    ['POSITIONING_BASE_URL', 'https://operator.example/?a=1'],
+    ['POSITIONING_SCHEMA_URL', 'not a url'],
+    ['TILE_URL', 'https://tiles.example/tile.png'],
+  ])('refuses %s=%s, naming the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name}: `));
+  });
+});
