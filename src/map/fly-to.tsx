@@ -9,7 +9,7 @@ export interface FlyTarget {
 }
 
 /** MapContainer's center applies only once; later moves go through the map itself. */
-export function FlyTo({ target, zoom = 12 }: { target: FlyTarget | undefined; zoom?: number }) {
+export function FlyTo({ target, zoom = 10 }: { target: FlyTarget | undefined; zoom?: number }) {
   const map = useMap();
   const lat = target?.lat;
   const lon = target?.lon;

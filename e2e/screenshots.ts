@@ -1,0 +1,113 @@
+/* Screenshots of the main screens for the README: `npm run build && npx tsx e2e/screenshots.ts`.
+   Starts the e2e service (demo data, temporary database) on SCREENSHOT_PORT (default 5198), blocks every
+   outside request (map tiles included, so the bundled world outline shows), writes docs/screenshots/*.png. */
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, devices, type Browser, type Page } from '@playwright/test';
+
+const port = Number(process.env.SCREENSHOT_PORT ?? 5198);
+const base = `http://127.0.0.1:${port}`;
+const outDir = join('docs', 'screenshots');
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const TRANSPARENT_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAAC0lEQVR4nGNgAAIAAAUAAXpeqz8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+async function waitForService(): Promise<void> {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`The service did not start on ${base}`);
+}
+
+async function newPage(browser: Browser, kind: 'desktop' | 'phone'): Promise<Page> {
+  const context = await browser.newContext(
+    kind === 'desktop'
+      ? { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 }
+      : { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 },
+  );
+  await context.route(
+    (url) => !/^https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//.test(url.href),
+    (route) =>
+      route.request().resourceType() === 'image'
+        ? route.fulfill({ status: 200, contentType: 'image/png', body: TRANSPARENT_PNG })
+        : route.abort(),
+  );
+  return context.newPage();
+}
+
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1800); // the map's fly-to animation
+}
+
+async function shoot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(outDir, `${name}.png`) });
+  console.log(`wrote ${join(outDir, `${name}.png`)}`);
+}
+
+async function screens(browser: Browser, kind: 'desktop' | 'phone'): Promise<void> {
+  const page = await newPage(browser, kind);
+  await page.goto(base);
+  await page.locator('.leaflet-container').waitFor();
+  await settle(page);
+  await shoot(page, `${kind}-start`);
+
+  await page.getByRole('button', { name: 'Use demo keys' }).click();
+  await page.getByRole('button', { name: 'Locate my phone' }).click();
+  await page.getByText('+358 40 123 4567').waitFor();
+  await settle(page);
+  await shoot(page, `${kind}-my-phone`);
+
+  await page.getByLabel('MCC', { exact: true }).fill('244');
+  await page.getByLabel('MNC', { exact: true }).fill('91');
+  await page.getByLabel('Cell ID', { exact: true }).fill('10038');
+  await page.getByRole('button', { name: 'Look up cell' }).click();
+  await page.locator('dl.fields', { hasText: 'Brändö' }).waitFor();
+  await settle(page);
+  await page.locator('.leaflet-marker-icon.marker-cell').click();
+  await page.waitForTimeout(400);
+  await shoot(page, `${kind}-cell`);
+
+  await page.getByText('Raw response', { exact: true }).click();
+  await page.getByLabel('Response body').scrollIntoViewIfNeeded();
+  await page.waitForTimeout(300);
+  await shoot(page, `${kind}-raw-response`);
+
+  await page.getByRole('button', { name: 'Change keys' }).click();
+  await page.getByLabel('Service key', { exact: true }).fill('demo-service');
+  await page.getByLabel('User key', { exact: true }).fill('demo-pending');
+  await page.getByRole('button', { name: 'Save keys' }).click();
+  await page.getByRole('button', { name: 'Locate my phone' }).click();
+  await page.getByRole('alert').first().waitFor();
+  await page.getByRole('alert').first().scrollIntoViewIfNeeded();
+  await page.waitForTimeout(300);
+  await shoot(page, `${kind}-error`);
+  await page.context().close();
+}
+
+mkdirSync(outDir, { recursive: true });
+const service = spawn(process.execPath, [join('scripts', 'e2e-server.mjs')], {
+  env: { ...process.env, PORT: String(port) },
+  stdio: 'ignore',
+});
+try {
+  await waitForService();
+  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    await screens(browser, 'desktop');
+    await screens(browser, 'phone');
+  } finally {
+    await browser.close();
+  }
+} finally {
+  service.kill('SIGTERM');
+}
