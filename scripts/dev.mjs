@@ -8,11 +8,20 @@ const servicePort = process.env.SERVICE_PORT ?? '8080';
 const env = { ...process.env, SERVICE_PORT: servicePort };
 
 const children = [
-  spawn(process.execPath, ['--import', 'tsx', '--watch', join('src', 'server', 'main.ts')], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...env, PORT: servicePort },
-  }),
+  spawn(
+    process.execPath,
+    [
+      join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
+      'watch',
+      '--clear-screen=false',
+      join('src', 'server', 'main.ts'),
+    ],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...env, PORT: servicePort },
+    },
+  ),
   spawn(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), ...process.argv.slice(2)], {
     cwd: root,
     stdio: 'inherit',

@@ -1,12 +1,26 @@
 // The service for the browser tests: demo data in a fresh temporary database, no simulated movement.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const dir = mkdtempSync(join(tmpdir(), 'cellpos-e2e-'));
+const PREFIX = 'cellpos-e2e-';
+
+// A runner that kills this script with SIGKILL leaves its folder behind: remove those whose owner is gone.
+for (const name of readdirSync(tmpdir())) {
+  if (!name.startsWith(PREFIX)) continue;
+  const folder = join(tmpdir(), name);
+  try {
+    process.kill(Number(readFileSync(join(folder, 'owner.pid'), 'utf8')), 0);
+  } catch (error) {
+    if (error.code !== 'EPERM') rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+const dir = mkdtempSync(join(tmpdir(), PREFIX));
+writeFileSync(join(dir, 'owner.pid'), String(process.pid));
 
 const env = {
   ...process.env,

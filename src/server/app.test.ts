@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serve } from '@hono/node-server';
 import { createClient } from '../api/client';
 import { decodeErrorBody, XML_DECLARATION } from '../api/codec';
 import { ApiError } from '../api/errors';
@@ -373,5 +374,39 @@ describe('the built app', () => {
     expect(res.status).toBe(503);
     expect(await res.text()).toMatch(/npm run build/);
     expect((await bare.request('/api/health')).status).toBe(200);
+  });
+});
+
+describe('over a real socket', () => {
+  let server: ReturnType<typeof serve>;
+  let url: string;
+  beforeAll(async () => {
+    url = await new Promise<string>((done) => {
+      server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) =>
+        done(`http://127.0.0.1:${info.port}`),
+      );
+    });
+  });
+  afterAll(async () => {
+    await new Promise((done) => server.close(done));
+  });
+
+  it('answers both formats and the statuses with fetch', async () => {
+    const xml = await fetch(`${url}/api/cell/244/91/10038${DEMO_Q}`);
+    expect(xml.status).toBe(200);
+    expect(xml.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    expect(await xml.text()).toContain('<name>Brändö</name>');
+    const json = await fetch(`${url}/api/location${DEMO_Q}`, JSON_ACCEPT);
+    expect((await json.json()).location.msisdn).toBe('358401234567');
+    const statuses = await Promise.all(
+      [
+        `/api/location${q('demo-service', 'demo-pending')}`,
+        `/api/location${q('demo-service', 'other-user')}`,
+        `/api/cell/244/91/abc${DEMO_Q}`,
+        `/api/cell/244/91/1${DEMO_Q}`,
+      ].map(async (path) => (await fetch(`${url}${path}`)).status),
+    );
+    expect(statuses).toEqual([403, 401, 400, 404]);
+    expect((await fetch(`${url}/api/location`, { method: 'DELETE' })).status).toBe(405);
   });
 });

@@ -32,9 +32,18 @@ const common = {
   staticDir: config.staticDir,
   log,
 };
+function readStore(): Store {
+  try {
+    return openStore(config.dbFile, { demo: config.demo });
+  } catch (error) {
+    console.error(`Cannot open the database ${config.dbFile}: ${(error as Error).message}`);
+    process.exit(1);
+  }
+}
+
 const app =
   config.baseUrl === undefined
-    ? createApp({ store: (store = openStore(config.dbFile, { demo: config.demo })), ...common })
+    ? createApp({ store: (store = readStore()), ...common })
     : createApp({
         upstream: { baseUrl: config.baseUrl, timeoutMs: config.timeoutMs, schemaUrl: config.schemaUrl },
         ...common,
