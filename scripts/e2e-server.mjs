@@ -1,6 +1,15 @@
-// The service for the browser tests: demo data in a fresh temporary database, no simulated movement.
+// The service for the browser tests: demo data in a fresh database, no simulated movement. The database is
+// E2E_DB when set (the tests read it to use the admin command line), else one in a new temporary folder.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,23 +19,37 @@ const PREFIX = 'cellpos-e2e-';
 
 // A runner that kills this script with SIGKILL leaves its folder behind: remove those whose owner is gone.
 for (const name of readdirSync(tmpdir())) {
-  if (!name.startsWith(PREFIX)) continue;
   const folder = join(tmpdir(), name);
+  if (!name.startsWith(PREFIX) || !existsSync(join(folder, 'owner.pid'))) continue;
   try {
     process.kill(Number(readFileSync(join(folder, 'owner.pid'), 'utf8')), 0);
   } catch (error) {
-    if (error.code !== 'EPERM') rmSync(folder, { recursive: true, force: true });
+    if (error.code === 'ESRCH') rmSync(folder, { recursive: true, force: true });
   }
 }
 
-const dir = mkdtempSync(join(tmpdir(), PREFIX));
+let dir;
+let db;
+let ownFolder;
+if (process.env.E2E_DB) {
+  db = process.env.E2E_DB;
+  dir = dirname(db);
+  ownFolder = !existsSync(dir);
+  mkdirSync(dir, { recursive: true });
+} else {
+  dir = mkdtempSync(join(tmpdir(), PREFIX));
+  db = join(dir, 'positioning.db');
+  ownFolder = true;
+}
+const dbFiles = [db, `${db}-wal`, `${db}-shm`, join(dir, 'owner.pid')];
+for (const file of dbFiles) rmSync(file, { force: true });
 writeFileSync(join(dir, 'owner.pid'), String(process.pid));
 
 const env = {
   ...process.env,
   HOST: '127.0.0.1',
   PORT: process.env.PORT ?? '5199',
-  POSITIONING_DB: join(dir, 'positioning.db'),
+  POSITIONING_DB: db,
   POSITIONING_SIMULATE_MS: '0',
   POSITIONING_DEMO: 'on',
   STATIC_DIR: join(root, 'dist'),
@@ -41,7 +64,8 @@ const service = spawn(process.execPath, ['--import', 'tsx', join('src', 'server'
 });
 
 function cleanUp() {
-  rmSync(dir, { recursive: true, force: true });
+  if (ownFolder) rmSync(dir, { recursive: true, force: true });
+  else for (const file of dbFiles) rmSync(file, { force: true });
 }
 
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
