@@ -134,7 +134,11 @@ test.describe('my phone', () => {
 });
 
 test.describe('keys', () => {
-  test('keys stay out of the URL, the title and localStorage unless remembered', async ({ page }) => {
+  test('keys stay out of the URL, the title, the console and localStorage unless remembered', async ({
+    page,
+  }) => {
+    const consoleTexts: string[] = [];
+    page.on('console', (message) => consoleTexts.push(message.text()));
     await page.goto('/');
     await saveKeys(page, { serviceKey: 'svc-secret-1', userKey: 'usr-secret-1' });
     await page.getByRole('button', { name: 'Locate my phone' }).click();
@@ -147,6 +151,7 @@ test.describe('keys', () => {
       }));
     expect(page.url()).not.toContain('secret');
     expect(await page.title()).not.toContain('secret');
+    expect(consoleTexts.join('\n')).not.toContain('secret');
     expect(await page.locator('body').innerText()).not.toContain('secret');
     let stored = await storage();
     expect(stored.local).not.toContain('secret');

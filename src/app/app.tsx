@@ -28,11 +28,11 @@ function cellLabel(id: CellId): string {
 }
 
 /** The newest thing that came over the wire for one query: its data's answer or its error's. */
-function lastRaw<T>(query: UseQueryResult<Answer<T>>): { raw: RawResponse | undefined; at: number } {
-  const errorRaw = isApiError(query.error) ? query.error.raw : undefined;
-  if (errorRaw && query.errorUpdatedAt >= query.dataUpdatedAt)
-    return { raw: errorRaw, at: query.errorUpdatedAt };
-  return { raw: query.data?.raw, at: query.dataUpdatedAt };
+function lastRaw<T>(query: UseQueryResult<Answer<T>>): RawResponse | 'no-answer' | undefined {
+  if (query.error !== null && query.errorUpdatedAt >= query.dataUpdatedAt) {
+    return isApiError(query.error) && query.error.raw ? query.error.raw : 'no-answer';
+  }
+  return query.data?.raw;
 }
 
 function secretsOf(keys: Keys | null): string[] {
@@ -117,9 +117,7 @@ export function App() {
         ? { lat: found.position.lat, lon: found.position.lon, token: `cell ${cellLabel(found)} ${flyCount}` }
         : undefined;
 
-  const phoneRaw = lastRaw(location);
-  const cellRaw = lastRaw(cell);
-  const raw = focus === 'phone' ? phoneRaw : cellRaw;
+  const raw = focus === 'phone' ? lastRaw(location) : lastRaw(cell);
   const secrets = secretsOf(keys);
 
   const keysNotice =
@@ -191,7 +189,7 @@ export function App() {
               ) : undefined
             }
           />
-          <RawPanel raw={raw.raw} source={focus === 'phone' ? 'My phone' : 'Cell lookup'} />
+          <RawPanel raw={raw} source={focus === 'phone' ? 'My phone' : 'Cell lookup'} />
         </div>
         <section className="map-wrap" aria-label="Map">
           <Suspense fallback={<div className="map map-loading">Loading map…</div>}>
@@ -248,7 +246,7 @@ function RouteNotice({ route, hasKeys }: { route: Route; hasKeys: boolean }) {
   return null;
 }
 
-function RawPanel({ raw, source }: { raw: RawResponse | undefined; source: string }) {
+function RawPanel({ raw, source }: { raw: RawResponse | 'no-answer' | undefined; source: string }) {
   const [open, setOpen] = useState(false);
   return (
     <section className="panel-section raw-section" aria-label="Raw response">

@@ -2,8 +2,10 @@ import type { RawResponse } from '../api/errors';
 import { prettyBody } from './pretty';
 
 /** The last answer as it came, for people checking their own integration. Text only, never markup. */
-export function RawResponseView({ raw }: { raw: RawResponse | undefined }) {
+export function RawResponseView({ raw }: { raw: RawResponse | 'no-answer' | undefined }) {
   if (raw === undefined) return <p className="muted">No answer yet.</p>;
+  if (raw === 'no-answer')
+    return <p className="muted">The last request got no answer: the service could not be reached.</p>;
   return (
     <div className="raw">
       <dl className="fields compact">

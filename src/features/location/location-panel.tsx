@@ -82,10 +82,12 @@ function Status({
   hasData: boolean;
 }) {
   const now = useNow(1000, hasData);
+  // Only "Locating…" is announced; the ticking age would repeat every second for screen readers.
   return (
-    <p className="status-line" role="status" aria-live="polite" aria-atomic="true">
-      {isFetching ? 'Locating…' : hasData && updatedAt > 0 ? `Updated ${formatAge(now - updatedAt)}` : ''}
-    </p>
+    <div className="status-line">
+      <span role="status">{isFetching ? 'Locating…' : ''}</span>
+      {!isFetching && hasData && updatedAt > 0 && <span>Updated {formatAge(now - updatedAt)}</span>}
+    </div>
   );
 }
 

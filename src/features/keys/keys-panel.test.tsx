@@ -1,0 +1,60 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { KeysPanel, type KeysPanelProps } from './keys-panel';
+
+function setup(props: Partial<KeysPanelProps> = {}) {
+  const handlers = { onEdit: vi.fn(), onCancel: vi.fn(), onSave: vi.fn(), onForget: vi.fn() };
+  render(<KeysPanel keys={null} remembered={false} editing={false} {...handlers} {...props} />);
+  return handlers;
+}
+
+describe('KeysPanel', () => {
+  afterEach(cleanup);
+
+  it('explains the keys and offers the demo keys when there are some', () => {
+    const { onSave } = setup({ demoKeys: { serviceKey: 'demo-service', userKey: 'demo-user' } });
+    expect(screen.getByText(/developer portal/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Use demo keys' }));
+    expect(onSave).toHaveBeenCalledWith({ serviceKey: 'demo-service', userKey: 'demo-user' }, false);
+  });
+
+  it('offers no demo keys when the service has none', () => {
+    setup();
+    expect(screen.queryByRole('button', { name: 'Use demo keys' })).toBeNull();
+  });
+
+  it('masks the keys until asked, and saves them trimmed with the remember choice', () => {
+    const { onSave } = setup();
+    const service = screen.getByLabelText('Service key') as HTMLInputElement;
+    expect(service.type).toBe('password');
+    fireEvent.click(screen.getByLabelText('Show keys'));
+    expect(service.type).toBe('text');
+    fireEvent.change(service, { target: { value: ' svc ' } });
+    fireEvent.change(screen.getByLabelText('User key'), { target: { value: 'usr' } });
+    fireEvent.click(screen.getByLabelText('Remember on this device'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save keys' }));
+    expect(onSave).toHaveBeenCalledWith({ serviceKey: 'svc', userKey: 'usr' }, true);
+  });
+
+  it('names a missing key beside its field and saves nothing', () => {
+    const { onSave } = setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Save keys' }));
+    expect(onSave).not.toHaveBeenCalled();
+    const service = screen.getByLabelText('Service key');
+    expect(service.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(service.getAttribute('aria-describedby') ?? '')?.textContent).toMatch(
+      /service key/,
+    );
+  });
+
+  it('with keys saved: says where they are kept and offers Change and Forget', () => {
+    const { onForget, onEdit } = setup({ keys: { serviceKey: 's', userKey: 'u' }, remembered: true });
+    expect(screen.getByText('Keys are remembered on this device.')).toBeTruthy();
+    expect(screen.queryByLabelText('Service key')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Forget keys' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Change keys' }));
+    expect(onForget).toHaveBeenCalled();
+    expect(onEdit).toHaveBeenCalled();
+  });
+});
