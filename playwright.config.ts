@@ -58,6 +58,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     env: { PORT: String(port), E2E_DB: e2eDb },
     reuseExistingServer: false,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },
     timeout: 120_000,
     stdout: 'pipe',
     stderr: 'pipe',
