@@ -4,75 +4,51 @@
  * that loses points. Usage: npm run build && npm run bench:lighthouse
  */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import lighthouse, { type RunnerResult } from 'lighthouse';
+import { CHROME_FLAGS, chromePath, startTileServer, waitFor } from './support';
 
-const chromePath =
-  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 const port = Number(process.env.BENCH_PORT ?? 5301);
-
-/* A 1×1 light grey PNG: every tile the map asks for. */
-const TILE = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-function listen(server: Server): Promise<number> {
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
-  );
-}
-
-async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
-}
-
-const tiles = createServer((_req, res) => {
-  res.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'public, max-age=86400' });
-  res.end(TILE);
-});
-const tilePort = await listen(tiles);
+const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+const tiles = await startTileServer();
 
 const service = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
   env: {
     ...process.env,
     PORT: String(port),
-    TILE_URL: `http://127.0.0.1:${tilePort}/{z}/{x}/{y}.png`,
+    TILE_URL: tiles.url,
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const chrome = await launch({
   ...(chromePath !== undefined && { chromePath }),
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  chromeFlags: ['--headless=new', ...CHROME_FLAGS],
 });
 
 try {
   const url = `http://127.0.0.1:${port}/`;
   await waitFor(`${url}api/health`);
-  const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
-  if (result === undefined) throw new Error('Lighthouse returned no result');
+  // Scores move from run to run on a small machine (timers, GC, the service sharing two cores): several runs,
+  // and the one with the median Performance score is reported.
+  const results: RunnerResult[] = [];
+  for (let run = 0; run < runs; run++) {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
+    if (result === undefined) throw new Error('Lighthouse returned no result');
+    results.push(result);
+  }
+  const performance = (r: RunnerResult) => r.lhr.categories.performance?.score ?? 0;
+  results.sort((a, b) => performance(a) - performance(b));
+  const result = results[Math.floor(results.length / 2)];
+  if (result === undefined) throw new Error('no Lighthouse run');
   const { categories, audits } = result.lhr;
+  const reportFile = join(tmpdir(), 'cellpos-lighthouse.json');
+  writeFileSync(reportFile, JSON.stringify(result.lhr));
+  console.log(
+    `Performance of each run: ${results.map((r) => Math.round(performance(r) * 100)).join(', ')}; the median run:`,
+  );
   console.log(`Lighthouse ${result.lhr.lighthouseVersion}, mobile preset, ${url}`);
   for (const category of Object.values(categories)) {
     console.log(`${category.title.padEnd(16)} ${Math.round((category.score ?? 0) * 100)}`);
@@ -95,6 +71,7 @@ try {
     'speed-index',
   ];
   for (const id of metrics) console.log(`${id.padEnd(26)} ${audits[id]?.displayValue ?? 'n/a'}`);
+  console.log(`full report: ${reportFile}`);
 } finally {
   chrome.kill();
   service.kill('SIGTERM');
