@@ -9,6 +9,9 @@ import { DEFAULTS } from './config';
 import { DEMO_KEYS } from './demo-data';
 import { forward, type Upstream } from './proxy';
 import { LOCATION_XSD } from './schema';
+import { compression } from './compress';
+import { RateLimiter } from './rate-limit';
+import { securityHeaders } from './security-headers';
 import type { CellRecord, Store } from './store';
 
 export interface CommonOptions {
@@ -18,6 +21,8 @@ export interface CommonOptions {
   staticDir?: string | null;
   /** One line per request and per unexpected error; never holds a key. */
   log?: (line: string) => void;
+  /** Requests per second per service key on the two resources, with a burst; absent or 0: no limit. */
+  rateLimit?: { perSecond: number; burst: number };
 }
 
 export type AppOptions = ({ store: Store } | { upstream: Upstream }) & CommonOptions;
@@ -28,10 +33,11 @@ export const MAX_KEY_LENGTH = 256;
 const GET_ONLY = 'GET, HEAD';
 
 type Problem = {
-  status: 400 | 401 | 403 | 404 | 405 | 500 | 502 | 504;
+  status: 400 | 401 | 403 | 404 | 405 | 429 | 500 | 502 | 504;
   code: string;
   message: string;
   field?: string;
+  retryAfterSeconds?: number;
 };
 
 function formatOf(c: Context): Format {
@@ -48,6 +54,7 @@ function problem(c: Context, p: Problem): Response {
   const format = formatOf(c);
   apiHeaders(c, format);
   if (p.status === 405) c.header('Allow', GET_ONLY);
+  if (p.retryAfterSeconds !== undefined) c.header('Retry-After', String(p.retryAfterSeconds));
   return c.body(encodeError(p.status, p.code, p.message, format, p.field), p.status);
 }
 
@@ -97,6 +104,22 @@ function readKeys(c: Context): KeyCheck {
   return { ok: true, serviceKey, userKey };
 }
 
+type Limit = (serviceKey: string) => Problem | undefined;
+
+function rateLimit(options: CommonOptions['rateLimit']): Limit {
+  const limiter = new RateLimiter(options ?? { perSecond: 0, burst: 1 });
+  return (serviceKey) => {
+    const decision = limiter.take(serviceKey);
+    if (decision.ok) return undefined;
+    return {
+      status: 429,
+      code: 'rate-limited',
+      message: `Too many requests for this service key; try again in ${decision.retryAfterSeconds} s.`,
+      retryAfterSeconds: decision.retryAfterSeconds,
+    };
+  };
+}
+
 const UNAUTHORIZED: Problem = {
   status: 401,
   code: 'unauthorized',
@@ -140,13 +163,15 @@ function accessLog(log: (line: string) => void): MiddlewareHandler {
   };
 }
 
-function demoRoutes(app: Hono, store: Store): void {
+function demoRoutes(app: Hono, store: Store, limit: Limit): void {
   app.get('/api/location', (c) => {
     const keys = readKeys(c);
     if (!keys.ok) return problem(c, keys.problem);
     if (keys.serviceKey.length > MAX_KEY_LENGTH || keys.userKey.length > MAX_KEY_LENGTH) {
       return problem(c, UNAUTHORIZED);
     }
+    const limited = limit(keys.serviceKey);
+    if (limited !== undefined) return problem(c, limited);
     const user = store.authenticate(keys.serviceKey, keys.userKey);
     if (user === undefined || user === 'mismatch') return problem(c, UNAUTHORIZED);
     if (!user.smsReplied) {
@@ -187,6 +212,8 @@ function demoRoutes(app: Hono, store: Store): void {
     if (keys.serviceKey.length > MAX_KEY_LENGTH || keys.userKey.length > MAX_KEY_LENGTH) {
       return problem(c, UNAUTHORIZED);
     }
+    const limited = limit(keys.serviceKey);
+    if (limited !== undefined) return problem(c, limited);
     const user = store.authenticate(keys.serviceKey, keys.userKey);
     if (user === undefined || user === 'mismatch') return problem(c, UNAUTHORIZED);
     const { asked } = path;
@@ -228,20 +255,41 @@ function passBack(c: Context, result: Awaited<ReturnType<typeof forward>>): Resp
   });
 }
 
-function proxyRoutes(app: Hono, upstream: Upstream): void {
-  const search = (c: Context): string => new URL(c.req.url).search;
-  app.get('/api/location', async (c) =>
-    passBack(c, await forward(upstream, `${upstream.baseUrl}/location${search(c)}`, c.req.header('accept'))),
-  );
+function proxyRoutes(app: Hono, upstream: Upstream, limit: Limit): void {
+  /* Only the two documented parameters go on, and each at most once: the proxy is no channel for anything else.
+     Missing keys are the operator's to judge. */
+  const query = (c: Context): string | Problem => {
+    const forwarded = new URLSearchParams();
+    for (const name of ['serviceKey', 'userKey'] as const) {
+      const value = keyParam(c, name);
+      if (typeof value !== 'string') return value;
+      if (value.length > MAX_KEY_LENGTH) return UNAUTHORIZED;
+      if (c.req.queries(name) !== undefined) forwarded.set(name, value);
+    }
+    const limited = limit(forwarded.get('serviceKey') ?? '');
+    if (limited !== undefined) return limited;
+    const text = forwarded.toString();
+    return text === '' ? '' : `?${text}`;
+  };
+  app.get('/api/location', async (c) => {
+    const search = query(c);
+    if (typeof search !== 'string') return problem(c, search);
+    return passBack(
+      c,
+      await forward(upstream, `${upstream.baseUrl}/location${search}`, c.req.header('accept')),
+    );
+  });
   app.get('/api/cell/:mcc/:mnc/:cellid', async (c) => {
     const path = checkPath(c);
     if (!path.ok) return problem(c, path.problem);
+    const search = query(c);
+    if (typeof search !== 'string') return problem(c, search);
     const { mcc, mnc, cellid } = path.asked;
     return passBack(
       c,
       await forward(
         upstream,
-        `${upstream.baseUrl}/cell/${mcc}/${mnc}/${cellid}${search(c)}`,
+        `${upstream.baseUrl}/cell/${mcc}/${mnc}/${cellid}${search}`,
         c.req.header('accept'),
       ),
     );
@@ -304,11 +352,11 @@ export function createApp(options: AppOptions): Hono {
   const log = options.log ?? (() => undefined);
   const mode = 'store' in options ? 'demo' : 'proxy';
 
+  const limit = rateLimit(options.rateLimit);
+
   app.use('*', accessLog(log));
-  app.use('*', async (c, next) => {
-    await next();
-    c.header('X-Content-Type-Options', 'nosniff');
-  });
+  app.use('*', securityHeaders(options.tileUrl ?? DEFAULTS.tileUrl));
+  app.use('*', compression());
 
   app.onError((error, c) => {
     log(
@@ -332,8 +380,8 @@ export function createApp(options: AppOptions): Hono {
     });
   });
 
-  if ('store' in options) demoRoutes(app, options.store);
-  else proxyRoutes(app, options.upstream);
+  if ('store' in options) demoRoutes(app, options.store, limit);
+  else proxyRoutes(app, options.upstream, limit);
 
   for (const path of [
     '/api/location',

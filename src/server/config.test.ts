@@ -16,6 +16,17 @@ describe('config', () => {
       tileUrl: DEFAULTS.tileUrl,
       tileAttribution: DEFAULTS.tileAttribution,
       staticDir: resolve('dist'),
+      rateLimit: 20,
+      rateBurst: 40,
+    });
+  });
+
+  it('reads the rate limit: 0 turns it off, the burst defaults to twice the rate', () => {
+    expect(loadConfig({ POSITIONING_RATE_LIMIT: '5' })).toMatchObject({ rateLimit: 5, rateBurst: 10 });
+    expect(loadConfig({ POSITIONING_RATE_LIMIT: '0' })).toMatchObject({ rateLimit: 0 });
+    expect(loadConfig({ POSITIONING_RATE_LIMIT: '5', POSITIONING_RATE_BURST: '7' })).toMatchObject({
+      rateLimit: 5,
+      rateBurst: 7,
     });
   });
 
@@ -61,6 +72,9 @@ describe('config', () => {
     ['POSITIONING_BASE_URL', 'https://operator.example/?a=1'],
     ['POSITIONING_SCHEMA_URL', 'not a url'],
     ['TILE_URL', 'https://tiles.example/tile.png'],
+    ['POSITIONING_RATE_LIMIT', '-1'],
+    ['POSITIONING_RATE_LIMIT', 'lots'],
+    ['POSITIONING_RATE_BURST', '0'],
   ])('refuses %s=%s, naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name}: `));

@@ -16,6 +16,10 @@ export interface Config {
   tileUrl: string;
   tileAttribution: string;
   staticDir: string;
+  /** Requests per second allowed per service key on the two resources; 0 turns the limit off. */
+  rateLimit: number;
+  /** Requests a service key may make at once before the rate applies. */
+  rateBurst: number;
 }
 
 export const DEFAULTS = {
@@ -27,6 +31,7 @@ export const DEFAULTS = {
   tileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
   tileAttribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
   staticDir: 'dist',
+  rateLimit: 20,
 } as const;
 
 export class ConfigError extends Error {
@@ -97,6 +102,8 @@ export function loadConfig(env: Env = process.env): Config {
   if (simulateMs > 0 && simulateMs < 100) {
     throw new ConfigError('POSITIONING_SIMULATE_MS', 'must be 0 (off) or at least 100 ms');
   }
+  const rateLimit = integer(env, 'POSITIONING_RATE_LIMIT', DEFAULTS.rateLimit, 0, 1_000_000);
+  const rateBurst = integer(env, 'POSITIONING_RATE_BURST', Math.max(1, 2 * rateLimit), 1, 10_000_000);
   return {
     host: read(env, 'HOST') ?? DEFAULTS.host,
     port: integer(env, 'PORT', DEFAULTS.port, 0, 65_535),
@@ -109,5 +116,7 @@ export function loadConfig(env: Env = process.env): Config {
     tileUrl,
     tileAttribution: read(env, 'TILE_ATTRIBUTION') ?? DEFAULTS.tileAttribution,
     staticDir: resolve(read(env, 'STATIC_DIR') ?? DEFAULTS.staticDir),
+    rateLimit,
+    rateBurst,
   };
 }

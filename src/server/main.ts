@@ -31,6 +31,7 @@ const common = {
   tileAttribution: config.tileAttribution,
   staticDir: config.staticDir,
   log,
+  rateLimit: { perSecond: config.rateLimit, burst: config.rateBurst },
 };
 function readStore(): Store {
   try {
@@ -52,12 +53,22 @@ const app =
 const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info: AddressInfo) => {
   const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
   console.log(`Cell positioning service: http://${host}:${info.port}/`);
+  console.log(
+    config.rateLimit > 0
+      ? `Rate limit: ${config.rateLimit} requests/s per service key, bursts of ${config.rateBurst}`
+      : 'Rate limit: off',
+  );
   if (store === undefined) {
     console.log(`Proxy mode: forwarding /api/location and /api/cell/… to ${config.baseUrl}`);
   } else {
     console.log(`Demo mode, database ${config.dbFile}`);
     if (store.hasDemoKeys()) {
-      console.log(`Demo keys: service key ${DEMO_KEYS.serviceKey}, user key ${DEMO_KEYS.userKey}`);
+      console.log(
+        `WARNING: the demo keys are active (service key ${DEMO_KEYS.serviceKey}, user key ${DEMO_KEYS.userKey}): ` +
+          'anyone who knows them can read the demo data. For real use, start with POSITIONING_DEMO=off on a new database.',
+      );
+    } else {
+      console.log('Demo keys: not in this database.');
     }
     if (config.simulateMs > 0 && store.getUser(DEMO_KEYS.userKey) !== undefined) {
       stopSimulator = startSimulator(store, {
@@ -85,15 +96,17 @@ function shutdown(signal: string): void {
   stopping = true;
   log(`${signal}: stopping`);
   stopSimulator();
-  const force = setTimeout(() => {
-    store?.close();
+  const finish = (): void => {
+    if (store !== undefined) {
+      store.close();
+      log('database closed');
+    }
     process.exit(0);
-  }, 5000);
+  };
+  // Requests still running after this are cut off: a client can hold a connection open for ever.
+  const force = setTimeout(finish, 10_000);
   force.unref();
-  server.close(() => {
-    store?.close();
-    process.exit(0);
-  });
+  server.close(finish);
   // Idle keep-alive connections would hold close() open.
   if ('closeIdleConnections' in server) server.closeIdleConnections();
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
@@ -125,12 +125,29 @@ const MIGRATIONS: ReadonlyArray<(db: Db) => void> = [
       CREATE INDEX users_developer ON users(developer_id);
     `);
   },
+  // Keys are looked up by their SHA-256, so the time a lookup takes says nothing about a key's characters.
+  (db) => {
+    db.exec(`
+      ALTER TABLE service_keys ADD COLUMN key_hash BLOB;
+      ALTER TABLE users ADD COLUMN key_hash BLOB;
+      UPDATE service_keys SET key_hash = key_sha256(key);
+      UPDATE users SET key_hash = key_sha256(user_key);
+      CREATE UNIQUE INDEX service_keys_hash ON service_keys(key_hash);
+      CREATE UNIQUE INDEX users_hash ON users(key_hash);
+    `);
+  },
 ];
+
+/** SHA-256 of a key, the form in which keys are looked up and compared. */
+export function keyHash(key: string): Buffer {
+  return createHash('sha256').update(key, 'utf8').digest();
+}
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
 /** Runs every migration the database has not seen, each in its own transaction. Returns the new version. */
 export function migrate(db: Db): number {
+  db.function('key_sha256', { deterministic: true }, (key: unknown) => keyHash(String(key)));
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > MIGRATIONS.length) {
     throw new StoreError(
@@ -249,17 +266,25 @@ export function openStore(file: string, options: OpenOptions): Store {
     serviceKey: db.prepare<[string], { developer_id: number }>(
       'SELECT developer_id FROM service_keys WHERE key = ?',
     ),
+    serviceKeyByHash: db.prepare<[Buffer], { developer_id: number; key_hash: Buffer }>(
+      'SELECT developer_id, key_hash FROM service_keys WHERE key_hash = ?',
+    ),
+    userByHash: db.prepare<[Buffer], UserRow & { key_hash: Buffer }>(
+      'SELECT * FROM users WHERE key_hash = ?',
+    ),
     user: db.prepare<[string], UserRow>('SELECT * FROM users WHERE user_key = ?'),
     cell: db.prepare<[number, number, number], CellRow>(
       `SELECT ${CELL_COLUMNS} FROM cells WHERE mcc = ? AND mnc = ? AND cellid = ?`,
     ),
     developer: db.prepare<[string], { id: number }>('SELECT id FROM developers WHERE name = ?'),
     addDeveloper: db.prepare<[string]>('INSERT INTO developers (name) VALUES (?)'),
-    addServiceKey: db.prepare<[string, number]>('INSERT INTO service_keys (key, developer_id) VALUES (?, ?)'),
+    addServiceKey: db.prepare<[string, number, Buffer]>(
+      'INSERT INTO service_keys (key, developer_id, key_hash) VALUES (?, ?, ?)',
+    ),
     userKeyTaken: db.prepare<[string], { n: number }>('SELECT 1 AS n FROM users WHERE user_key = ?'),
     serviceKeyTaken: db.prepare<[string], { n: number }>('SELECT 1 AS n FROM service_keys WHERE key = ?'),
-    addUser: db.prepare<[string, number, string, number, string | null]>(
-      'INSERT INTO users (user_key, developer_id, msisdn, sms_replied, state) VALUES (?, ?, ?, ?, ?)',
+    addUser: db.prepare<[string, number, string, number, string | null, Buffer]>(
+      'INSERT INTO users (user_key, developer_id, msisdn, sms_replied, state, key_hash) VALUES (?, ?, ?, ?, ?, ?)',
     ),
     smsReply: db.prepare<[number, string]>('UPDATE users SET sms_replied = ? WHERE user_key = ?'),
     setCell: db.prepare<[number, number, number, string]>(
@@ -312,10 +337,16 @@ export function openStore(file: string, options: OpenOptions): Store {
 
   const store: Store = {
     authenticate(serviceKey, userKey) {
-      const service = q.serviceKey.get(serviceKey);
-      const user = q.user.get(userKey);
-      if (service === undefined || user === undefined) return undefined;
-      return service.developer_id === user.developer_id ? toUser(user) : 'mismatch';
+      const serviceHash = keyHash(serviceKey);
+      const userHash = keyHash(userKey);
+      const service = q.serviceKeyByHash.get(serviceHash);
+      const user = q.userByHash.get(userHash);
+      // Both lookups always run, and the comparisons are constant-time: no early answer hints at which key failed.
+      const serviceOk = service !== undefined && timingSafeEqual(service.key_hash, serviceHash);
+      const userOk = user !== undefined && timingSafeEqual(user.key_hash, userHash);
+      if (!serviceOk || !userOk) return undefined;
+      const { key_hash: _hash, ...row } = user;
+      return service.developer_id === user.developer_id ? toUser(row) : 'mismatch';
     },
     getCell(key) {
       return toCell(q.cell.get(key.mcc, key.mnc, key.cellid));
@@ -336,16 +367,18 @@ export function openStore(file: string, options: OpenOptions): Store {
       const trimmed = name.trim();
       if (!/^[\p{L}\p{N} ._-]{1,100}$/u.test(trimmed))
         throw new StoreError('developer name must be 1–100 letters, digits, spaces, ".", "-" or "_"');
-      if (q.developer.get(trimmed) !== undefined)
-        throw new StoreError(`developer "${trimmed}" exists already`);
-      return Number(q.addDeveloper.run(trimmed).lastInsertRowid);
+      return db.transaction(() => {
+        if (q.developer.get(trimmed) !== undefined)
+          throw new StoreError(`developer "${trimmed}" exists already`);
+        return Number(q.addDeveloper.run(trimmed).lastInsertRowid);
+      })();
     },
     issueServiceKey(developer, key = generateKey()) {
       return db.transaction(() => {
         const id = developerId(developer);
         checkKey(key, 'service key');
         if (q.serviceKeyTaken.get(key) !== undefined) throw new StoreError('that service key is taken');
-        q.addServiceKey.run(key, id);
+        q.addServiceKey.run(key, id, keyHash(key));
         return key;
       })();
     },
@@ -356,13 +389,15 @@ export function openStore(file: string, options: OpenOptions): Store {
         if (!/^\d{3,15}$/.test(msisdn))
           throw new StoreError('MSISDN must be 3–15 digits, international format without "+"');
         if (q.userKeyTaken.get(key) !== undefined) throw new StoreError('that user key is taken');
-        q.addUser.run(key, id, msisdn, smsReplied ? 1 : 0, state);
+        q.addUser.run(key, id, msisdn, smsReplied ? 1 : 0, state, keyHash(key));
         return key;
       })();
     },
     recordSmsReply(userKey, replied = true) {
-      existingUser(userKey);
-      q.smsReply.run(replied ? 1 : 0, userKey);
+      db.transaction(() => {
+        existingUser(userKey);
+        q.smsReply.run(replied ? 1 : 0, userKey);
+      })();
     },
     setPhoneCell(userKey, key) {
       db.transaction(() => {

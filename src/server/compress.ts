@@ -1,0 +1,98 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Context, MiddlewareHandler } from 'hono';
+
+const COMPRESSIBLE =
+  /^(?:text\/|application\/(?:json|xml|javascript|[\w.+-]+\+(?:json|xml))|image\/svg\+xml)/i;
+
+/** Smaller answers are sent as they are: a few hundred bytes do not repay the work. */
+export const COMPRESS_THRESHOLD = 1024;
+
+type Encoding = 'br' | 'gzip';
+
+function pick(acceptEncoding: string | undefined): Encoding | undefined {
+  if (acceptEncoding === undefined) return undefined;
+  const offered = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    offered.set(name.trim(), q === undefined ? 1 : Number(q));
+  }
+  const weight = (name: Encoding): number => offered.get(name) ?? offered.get('*') ?? 0;
+  if (weight('br') > 0 && weight('br') >= weight('gzip')) return 'br';
+  if (weight('gzip') > 0) return 'gzip';
+  return undefined;
+}
+
+function encode(body: Uint8Array, encoding: Encoding): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 5,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+        },
+      })
+    : gzipSync(body, { level: 6 });
+}
+
+/** Hono merges the old answer's headers into a new one (its Content-Length would win); start afresh. */
+function replace(c: Context, res: Response): void {
+  c.res = undefined;
+  c.res = res;
+}
+
+/**
+ * Brotli or gzip for text answers of at least a kilobyte. Immutable assets are compressed once and kept:
+ * their name changes with their content.
+ */
+export function compression(options: { maxCached?: number } = {}): MiddlewareHandler {
+  const cache = new Map<string, Buffer>();
+  const maxCached = options.maxCached ?? 64;
+  return async (c, next) => {
+    await next();
+    const res = c.res;
+    const type = res.headers.get('Content-Type') ?? '';
+    const length = res.headers.get('Content-Length');
+    if (
+      c.req.method !== 'GET' ||
+      res.body === null ||
+      res.status === 206 ||
+      res.headers.has('Content-Encoding') ||
+      !COMPRESSIBLE.test(type) ||
+      (length !== null && Number(length) < COMPRESS_THRESHOLD) ||
+      /no-transform/i.test(res.headers.get('Cache-Control') ?? '')
+    ) {
+      return;
+    }
+    const vary = res.headers.get('Vary');
+    const varies = vary === null ? 'Accept-Encoding' : `${vary}, Accept-Encoding`;
+    const encoding = pick(c.req.header('Accept-Encoding'));
+    if (encoding === undefined) {
+      res.headers.set('Vary', varies);
+      return;
+    }
+    const immutable = /immutable/.test(res.headers.get('Cache-Control') ?? '');
+    const cacheKey = `${encoding} ${c.req.path}`;
+    let compressed = immutable ? cache.get(cacheKey) : undefined;
+    if (compressed === undefined) {
+      const body = new Uint8Array(await res.arrayBuffer());
+      if (body.byteLength < COMPRESS_THRESHOLD) {
+        replace(c, new Response(body, res));
+        return;
+      }
+      compressed = encode(body, encoding);
+      if (immutable) {
+        if (cache.size >= maxCached) cache.delete(cache.keys().next().value ?? '');
+        cache.set(cacheKey, compressed);
+      }
+    } else {
+      await res.body.cancel().catch(() => undefined);
+    }
+    const headers = new Headers(res.headers);
+    headers.set('Content-Encoding', encoding);
+    headers.set('Content-Length', String(compressed.byteLength));
+    headers.set('Vary', varies);
+    const etag = headers.get('ETag');
+    if (etag !== null && !etag.startsWith('W/')) headers.set('ETag', `W/${etag}`);
+    replace(c, new Response(new Uint8Array(compressed), { status: res.status, headers }));
+  };
+}
