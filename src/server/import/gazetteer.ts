@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import KDBush from 'kdbush';
 
 export interface Place {
   name: string;
@@ -16,67 +17,88 @@ export const MIN_POPULATION = 1000;
 const DEG = Math.PI / 180;
 
 /**
- * A flat grid over the globe (cellDeg × cellDeg cells) in compressed-row form: one pass of typed arrays, no
- * objects per place. The search widens a box around the point until the best place lies inside it; distance
- * is equirectangular at the point's latitude, plenty for "nearest town" at town spacing.
+ * A kd-tree (kdbush) over the places, searched branch-and-bound for the nearest one. Distance is
+ * equirectangular at the query's latitude, which is plenty for "nearest town" at town spacing; longitude
+ * wraps at ±180.
  */
-export function createGazetteer(places: readonly Place[], cellDeg = 0.2): Gazetteer {
-  const cols = Math.round(360 / cellDeg);
-  const rows = Math.round(180 / cellDeg);
-  const rowOf = (lat: number): number => Math.min(rows - 1, Math.max(0, Math.floor((lat + 90) / cellDeg)));
-  const colOf = (lon: number): number => ((Math.floor((lon + 180) / cellDeg) % cols) + cols) % cols;
+export function createGazetteer(places: readonly Place[], nodeSize = 16): Gazetteer {
+  const index = new KDBush(Math.max(places.length, 1), nodeSize);
+  for (const place of places) index.add(place.lon, place.lat);
+  if (places.length === 0) index.add(0, 0);
+  index.finish();
+  const { ids, coords } = index;
+  const names = places.map((place) => place.name);
 
-  const start = new Int32Array(rows * cols + 1);
-  for (const place of places) start[rowOf(place.lat) * cols + colOf(place.lon) + 1]!++;
-  for (let i = 0; i < rows * cols; i++) start[i + 1]! += start[i]!;
-  const fill = start.slice(0, rows * cols);
-  const lats = new Float64Array(places.length);
-  const lons = new Float64Array(places.length);
-  const names: string[] = new Array<string>(places.length);
-  for (const place of places) {
-    const at = fill[rowOf(place.lat) * cols + colOf(place.lon)]!++;
-    lats[at] = place.lat;
-    lons[at] = place.lon;
-    names[at] = place.name;
-  }
+  let qx = 0;
+  let qy = 0;
+  let cosLat = 1;
+  let best = Infinity;
+  let bestId = -1;
+
+  const lonGap = (min: number, max: number): number => {
+    if (qx < min) return Math.min(min - qx, qx + 360 - max);
+    if (qx > max) return Math.min(qx - max, min + 360 - qx);
+    return 0;
+  };
+
+  const visit = (i: number): void => {
+    let dx = Math.abs(coords[2 * i]! - qx);
+    if (dx > 180) dx = 360 - dx;
+    dx *= cosLat;
+    const dy = coords[2 * i + 1]! - qy;
+    const d = dx * dx + dy * dy;
+    if (d < best || (d === best && ids[i]! < bestId)) {
+      best = d;
+      bestId = ids[i]!;
+    }
+  };
+
+  const search = (
+    left: number,
+    right: number,
+    axis: number,
+    minX: number,
+    minY: number,
+    maxX: number,
+    maxY: number,
+  ): void => {
+    const gx = lonGap(minX, maxX) * cosLat;
+    const gy = qy < minY ? minY - qy : qy > maxY ? qy - maxY : 0;
+    if (gx * gx + gy * gy > best) return;
+    if (right - left <= nodeSize) {
+      for (let i = left; i <= right; i++) visit(i);
+      return;
+    }
+    const m = (left + right) >> 1;
+    visit(m);
+    const x = coords[2 * m]!;
+    const y = coords[2 * m + 1]!;
+    if (axis === 0 ? qx <= x : qy <= y) {
+      if (axis === 0) {
+        search(left, m - 1, 1, minX, minY, x, maxY);
+        search(m + 1, right, 1, x, minY, maxX, maxY);
+      } else {
+        search(left, m - 1, 0, minX, minY, maxX, y);
+        search(m + 1, right, 0, minX, y, maxX, maxY);
+      }
+    } else if (axis === 0) {
+      search(m + 1, right, 1, x, minY, maxX, maxY);
+      search(left, m - 1, 1, minX, minY, x, maxY);
+    } else {
+      search(m + 1, right, 0, minX, y, maxX, maxY);
+      search(left, m - 1, 0, minX, minY, maxX, y);
+    }
+  };
 
   function nearest(lat: number, lon: number): string {
     if (places.length === 0) return '';
-    const cosLat = Math.max(Math.cos(lat * DEG), 1e-9);
-    for (let radius = cellDeg / 2; ; radius *= 2) {
-      const lonRadius = radius / cosLat;
-      const r0 = rowOf(lat - radius);
-      const r1 = rowOf(lat + radius);
-      let c0 = Math.floor((lon - lonRadius + 180) / cellDeg);
-      let c1 = Math.floor((lon + lonRadius + 180) / cellDeg);
-      if (c1 - c0 + 1 >= cols) {
-        c0 = 0;
-        c1 = cols - 1;
-      }
-      let best = Infinity;
-      let bestAt = -1;
-      for (let r = r0; r <= r1; r++) {
-        const base = r * cols;
-        for (let c = c0; c <= c1; c++) {
-          const cell = base + (((c % cols) + cols) % cols);
-          const end = start[cell + 1]!;
-          for (let i = start[cell]!; i < end; i++) {
-            const dy = lats[i]! - lat;
-            let dx = lons[i]! - lon;
-            if (dx > 180) dx -= 360;
-            else if (dx < -180) dx += 360;
-            dx *= cosLat;
-            const d = dx * dx + dy * dy;
-            if (d < best) {
-              best = d;
-              bestAt = i;
-            }
-          }
-        }
-      }
-      // Anything outside the box is farther than `radius`; the whole globe has been seen once radius > 180.
-      if (bestAt >= 0 && (best <= radius * radius || radius > 360)) return names[bestAt]!;
-    }
+    qx = lon;
+    qy = lat;
+    cosLat = Math.cos(lat * DEG);
+    best = Infinity;
+    bestId = -1;
+    search(0, ids.length - 1, 0, -180, -90, 180, 90);
+    return names[bestId] ?? '';
   }
 
   return { size: places.length, nearest };

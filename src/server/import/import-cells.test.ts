@@ -1,0 +1,163 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createApp } from '../app';
+import { DEMO_KEYS } from '../demo-data';
+import { openStore } from '../store';
+import { importCells } from './import-cells';
+import { OPENCELLID_HEADER } from './opencellid-csv';
+
+const dir = mkdtempSync(join(tmpdir(), 'import-cells-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const TAMPERE = '23.761000,61.497800';
+const HELSINKI = '24.938400,60.169900';
+const TURKU = '22.266600,60.451800';
+const OULU = '25.465100,65.012100';
+
+const ROWS = [
+  `LTE,244,91,2020,123,0,${TAMPERE},1000,5,1,1,1,0`,
+  `LTE,244,91,2021,123,0,${HELSINKI},1000,9,1,1,1,0`, // more samples: replaces the Tampere row
+  `LTE,244,91,2022,123,0,${TURKU},1000,9,1,1,1,0`, // a tie: the first row stays
+  'GSM,244,91', // too few fields
+  `GSM,244,5,7,456,0,${OULU},500,3,1,1,1,0`,
+  `UMTS,244,91,0,789,0,${TAMPERE},1000,10,1,1,1,0`,
+  `UMTS,244,91,0,789,0,${HELSINKI},1000,2,1,1,1,0`, // fewer samples: dropped
+  `LTE,244,91,1,999,0,${TAMPERE.replace('61.497800', '91')},1000,1,1,1,1,0`,
+  `LTE,1000,91,1,999,0,${TAMPERE},1000,1,1,1,1,0`,
+  '',
+  `NR,244,91,3,68719476735,0,${TAMPERE},100,1,1,1,1,0`,
+];
+
+function write(name: string, text: string, gzip = false): string {
+  const file = join(dir, name);
+  writeFileSync(file, gzip ? gzipSync(text) : text);
+  return file;
+}
+
+const plain = write('cells.csv', `${OPENCELLID_HEADER}\n${ROWS.join('\n')}\n`);
+const gzipped = write('cells.csv.gz', `${ROWS.join('\r\n')}`, true);
+
+function rows(file: string): unknown[] {
+  const db = new Database(file, { readonly: true });
+  try {
+    return db
+      .prepare('SELECT mcc, mnc, cellid, lac, lat, lon, name, samples FROM cells ORDER BY mcc, mnc, cellid')
+      .all();
+  } finally {
+    db.close();
+  }
+}
+
+describe('importCells', () => {
+  it('imports plain and gzip, with and without header, in one batch or many, to the same cells', async () => {
+    const results = [];
+    for (const [name, input, batchSize] of [
+      ['a.db', plain, 10_000],
+      ['b.db', gzipped, 2],
+      ['c.db', plain, 1],
+    ] as const) {
+      const file = join(dir, name);
+      const report = await importCells({ file, input, batchSize });
+      expect(report).toMatchObject({
+        header: input === plain,
+        gzip: input === gzipped,
+        rows: 10,
+        valid: 7,
+        inserted: 4,
+        updated: 1,
+        dropped: 2,
+        skipped: 3,
+        skippedByReason: { fields: 1, lat: 1, mcc: 1 },
+        cellsBefore: 0,
+        cellsAfter: 4,
+        interrupted: false,
+      });
+      expect(report.firstSkipped.map((s) => s.line)).toEqual(input === plain ? [5, 9, 10] : [4, 8, 9]);
+      expect(report.firstSkipped[0]?.reason).toMatch(/fields/);
+      results.push(rows(file));
+    }
+    expect(results[1]).toEqual(results[0]);
+    expect(results[2]).toEqual(results[0]);
+    expect(results[0]).toEqual([
+      { mcc: 244, mnc: 5, cellid: 456, lac: 7, lat: 65.0121, lon: 25.4651, name: 'Oulu', samples: 3 },
+      { mcc: 244, mnc: 91, cellid: 123, lac: 2021, lat: 60.1699, lon: 24.9384, name: 'Helsinki', samples: 9 },
+      { mcc: 244, mnc: 91, cellid: 789, lac: 0, lat: 61.4978, lon: 23.761, name: 'Tampere', samples: 10 },
+      {
+        mcc: 244,
+        mnc: 91,
+        cellid: 2 ** 36 - 1,
+        lac: 3,
+        lat: 61.4978,
+        lon: 23.761,
+        name: 'Tampere',
+        samples: 1,
+      },
+    ]);
+  });
+
+  it('changes nothing when run again, and takes a later row only with more samples', async () => {
+    const file = join(dir, 'again.db');
+    await importCells({ file, input: plain });
+    const again = await importCells({ file, input: plain });
+    expect(again).toMatchObject({ inserted: 0, updated: 0, dropped: 7, cellsBefore: 4, cellsAfter: 4 });
+    const better = write('better.csv', `LTE,244,91,1,123,0,${OULU},1000,10,1,1,1,0\n`);
+    expect(await importCells({ file, input: better })).toMatchObject({ inserted: 0, updated: 1, dropped: 0 });
+    expect(rows(file)).toContainEqual(
+      expect.objectContaining({ cellid: 123, name: 'Oulu', lac: 1, samples: 10 }),
+    );
+  });
+
+  it('fills the Cell resource: the service answers with the imported position, lac and town name', async () => {
+    const file = join(dir, 'service.db');
+    openStore(file, { demo: true }).close();
+    const report = await importCells({ file, input: gzipped });
+    expect(report.inserted).toBe(4);
+    const store = openStore(file, { demo: true });
+    try {
+      const app = createApp({ store, staticDir: null });
+      const keys = `serviceKey=${DEMO_KEYS.serviceKey}&userKey=${DEMO_KEYS.userKey}`;
+      const json = await app.request(`/api/cell/244/91/123?${keys}`, {
+        headers: { Accept: 'application/json' },
+      });
+      expect(json.status).toBe(200);
+      expect(await json.json()).toEqual({
+        cell: {
+          lat: '60.169900',
+          lon: '24.938400',
+          mcc: '244',
+          mnc: '91',
+          lac: '2021',
+          cellid: '123',
+          name: 'Helsinki',
+        },
+      });
+      const xml = await app.request(`/api/cell/244/05/456?${keys}`);
+      expect(xml.status).toBe(200);
+      const body = await xml.text();
+      expect(body).toContain('<name>Oulu</name>');
+      expect(body).toContain('<mnc>05</mnc>');
+      expect(body).toContain('<lac>7</lac>');
+      expect((await app.request(`/api/cell/244/91/68719476735?${keys}`)).status).toBe(200);
+      expect((await app.request(`/api/cell/1000/91/999?${keys}`)).status).toBe(400);
+      expect((await app.request(`/api/cell/244/91/999?${keys}`)).status).toBe(404);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('stops at an aborted signal after writing what it has read', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const report = await importCells({
+      file: join(dir, 'abort.db'),
+      input: plain,
+      signal: controller.signal,
+    });
+    expect(report.interrupted).toBe(true);
+    expect(report.inserted).toBe(report.cellsAfter);
+  });
+});

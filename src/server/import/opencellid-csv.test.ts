@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { emptyCell, isHeaderLine, LineSplitter, OPENCELLID_HEADER, parseCellLine } from './opencellid-csv';
+
+const row = (
+  fields: Partial<Record<'mcc' | 'net' | 'area' | 'cell' | 'lon' | 'lat' | 'samples', string>> = {},
+): string =>
+  [
+    'LTE',
+    fields.mcc ?? '244',
+    fields.net ?? '91',
+    fields.area ?? '2020',
+    fields.cell ?? '123456',
+    '0',
+    fields.lon ?? '23.761',
+    fields.lat ?? '61.4978',
+    '1000',
+    fields.samples ?? '12',
+    '1',
+    '1282569574',
+    '1300155341',
+    '0',
+  ].join(',');
+
+describe('parseCellLine', () => {
+  it('maps net to mnc, area to lac and cell to cellid', () => {
+    const cell = emptyCell();
+    expect(parseCellLine(row(), cell)).toBeUndefined();
+    expect(cell).toEqual({
+      mcc: 244,
+      mnc: 91,
+      lac: 2020,
+      cellid: 123456,
+      lon: 23.761,
+      lat: 61.4978,
+      samples: 12,
+    });
+  });
+
+  it('accepts the edges of every range and rows cut after samples', () => {
+    const cell = emptyCell();
+    const edge = row({
+      mcc: '999',
+      net: '0',
+      area: '4294967295',
+      cell: '68719476735',
+      lon: '-180',
+      lat: '90.000000',
+    });
+    expect(parseCellLine(edge, cell)).toBeUndefined();
+    expect(cell.cellid).toBe(2 ** 36 - 1);
+    expect(parseCellLine('GSM,1,2,3,4,,+1.5,-2.25,,0', cell)).toBeUndefined();
+    expect(cell).toMatchObject({ lon: 1.5, lat: -2.25, samples: 0 });
+  });
+
+  it.each([
+    ['GSM,244,91,1', 'fields'],
+    [`${row()},x,y,z,w`, 'fields'],
+    [row({ mcc: '1000' }), 'mcc'],
+    [row({ mcc: '' }), 'mcc'],
+    [row({ net: 'x' }), 'mnc'],
+    [row({ net: '-1' }), 'mnc'],
+    [row({ area: '-1' }), 'lac'],
+    [row({ area: '4294967296' }), 'lac'],
+    [row({ cell: '68719476736' }), 'cellid'],
+    [row({ cell: '1.5' }), 'cellid'],
+    [row({ lon: '180.5' }), 'lon'],
+    [row({ lon: '1e2' }), 'lon'],
+    [row({ lon: '' }), 'lon'],
+    [row({ lat: '-90.01' }), 'lat'],
+    [row({ lat: 'NaN' }), 'lat'],
+    [row({ lat: '0x10' }), 'lat'],
+    [row({ lat: '.' }), 'lat'],
+    [row({ samples: '' }), 'samples'],
+    [row({ samples: '3.5' }), 'samples'],
+  ])('skips %s (%s)', (line, reason) => {
+    expect(parseCellLine(line, emptyCell())).toBe(reason);
+  });
+});
+
+describe('isHeaderLine', () => {
+  it('knows the documented header and rejects data', () => {
+    expect(isHeaderLine(OPENCELLID_HEADER)).toBe(true);
+    expect(isHeaderLine('Radio,MCC,Net,Area,Cell,Unit,Lon,Lat')).toBe(true);
+    expect(isHeaderLine(row())).toBe(false);
+  });
+});
+
+describe('LineSplitter', () => {
+  it('joins lines across chunks, drops \\r and a BOM, and keeps split UTF-8 characters whole', () => {
+    const lines: string[] = [];
+    const splitter = new LineSplitter((line) => lines.push(line));
+    const bytes = Buffer.from('\ufeffa,b\r\nBrändö\n\nlast', 'utf8');
+    for (let i = 0; i < bytes.length; i += 3) splitter.push(bytes.subarray(i, i + 3));
+    splitter.end();
+    expect(lines).toEqual(['a,b', 'Brändö', '', 'last']);
+  });
+});
