@@ -40,7 +40,8 @@ function secretsOf(keys: Keys | null): string[] {
 }
 
 export function App() {
-  const settings = useQuery(settingsQuery()).data ?? DEFAULT_SETTINGS;
+  const settingsResult = useQuery(settingsQuery());
+  const settings = settingsResult.data ?? DEFAULT_SETTINGS;
   const { keys, remembered, save, forget } = useKeys();
   const [format, setFormat] = useFormat();
   const [route, go] = useRoute();
@@ -194,8 +195,11 @@ export function App() {
         <section className="map-wrap" aria-label="Map">
           <Suspense fallback={<div className="map map-loading">Loading map…</div>}>
             <MapView
-              tileUrl={settings.tileUrl}
-              tileAttribution={settings.tileAttribution}
+              tiles={
+                settingsResult.data
+                  ? { url: settings.tileUrl, attribution: settings.tileAttribution }
+                  : undefined
+              }
               location={phone}
               cell={found}
               flyTarget={flyTarget}

@@ -8,8 +8,8 @@ import { PhoneMarker } from './phone-marker';
 import { WorldOutline } from './world-outline';
 
 export interface MapViewProps {
-  tileUrl: string;
-  tileAttribution: string;
+  /** Undefined until the service's settings arrive, so no tile is asked of a server it did not name. */
+  tiles: { url: string; attribution: string } | undefined;
   location?: Location | undefined;
   cell?: Cell | undefined;
   flyTarget?: FlyTarget | undefined;
@@ -18,12 +18,18 @@ export interface MapViewProps {
 export const INITIAL_CENTER: [number, number] = [62, 25];
 export const INITIAL_ZOOM = 5;
 
-export function MapView({ tileUrl, tileAttribution, location, cell, flyTarget }: MapViewProps) {
+export function MapView({ tiles, location, cell, flyTarget }: MapViewProps) {
   return (
     <MapContainer center={INITIAL_CENTER} zoom={INITIAL_ZOOM} className="map" worldCopyJump>
       <WorldOutline />
-      {/* Keyed so a changed attribution (settings arriving) replaces the layer rather than leaving the old text. */}
-      <TileLayer key={`${tileUrl} ${tileAttribution}`} url={tileUrl} attribution={tileAttribution} />
+      {/* Keyed so changed settings replace the layer rather than leave the old attribution text. */}
+      {tiles && (
+        <TileLayer
+          key={`${tiles.url} ${tiles.attribution}`}
+          url={tiles.url}
+          attribution={tiles.attribution}
+        />
+      )}
       {cell && <CellMarker cell={cell} />}
       {location && <PhoneMarker location={location} />}
       <FlyTo target={flyTarget} />
