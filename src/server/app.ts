@@ -276,7 +276,12 @@ function proxyRoutes(app: Hono, upstream: Upstream, limit: Limit): void {
     if (typeof search !== 'string') return problem(c, search);
     return passBack(
       c,
-      await forward(upstream, `${upstream.baseUrl}/location${search}`, c.req.header('accept')),
+      await forward(
+        upstream,
+        `${upstream.baseUrl}/location${search}`,
+        c.req.header('accept'),
+        c.req.raw.signal,
+      ),
     );
   });
   app.get('/api/cell/:mcc/:mnc/:cellid', async (c) => {
@@ -291,6 +296,7 @@ function proxyRoutes(app: Hono, upstream: Upstream, limit: Limit): void {
         upstream,
         `${upstream.baseUrl}/cell/${mcc}/${mnc}/${cellid}${search}`,
         c.req.header('accept'),
+        c.req.raw.signal,
       ),
     );
   });

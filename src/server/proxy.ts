@@ -41,6 +41,15 @@ async function readCapped(response: Response, maxBytes: number): Promise<Uint8Ar
   return body;
 }
 
+function tooLarge(maxBytes: number): Forwarded {
+  return {
+    ok: false,
+    status: 502,
+    code: 'upstream-too-large',
+    message: `The operator's answer is larger than ${maxBytes} bytes.`,
+  };
+}
+
 /**
  * One GET to the operator. Status, content type and body come back as they are; a redirect is not followed
  * (the operator's resources are read-only GETs, a redirect means a wrong base URL or a login page).
@@ -49,6 +58,8 @@ export async function forward(
   upstream: Upstream,
   url: string,
   accept: string | undefined,
+  /** The caller's request: when its client goes away, the operator's answer is no longer awaited. */
+  callerSignal?: AbortSignal,
 ): Promise<Forwarded> {
   const doFetch = upstream.fetch ?? fetch;
   const maxBytes = upstream.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
@@ -67,7 +78,8 @@ export async function forward(
         method: 'GET',
         headers: accept === undefined ? {} : { Accept: accept },
         redirect: 'manual',
-        signal: controller.signal,
+        signal:
+          callerSignal === undefined ? controller.signal : AbortSignal.any([controller.signal, callerSignal]),
       });
     } catch {
       if (controller.signal.aborted) return timeout();
@@ -87,18 +99,16 @@ export async function forward(
         message: 'The operator answered with a redirect, which is not followed.',
       };
     }
+    const declared = Number(response.headers.get('content-length') ?? NaN);
+    if (declared > maxBytes) {
+      await response.body?.cancel().catch(() => undefined);
+      return tooLarge(maxBytes);
+    }
     let body: Uint8Array;
     try {
       body = await readCapped(response, maxBytes);
     } catch (error) {
-      if (error instanceof TooLarge) {
-        return {
-          ok: false,
-          status: 502,
-          code: 'upstream-too-large',
-          message: `The operator's answer is larger than ${maxBytes} bytes.`,
-        };
-      }
+      if (error instanceof TooLarge) return tooLarge(maxBytes);
       if (controller.signal.aborted) return timeout();
       return {
         ok: false,
