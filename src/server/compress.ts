@@ -52,10 +52,13 @@ export function compression(options: { maxCached?: number } = {}): MiddlewareHan
     const res = c.res;
     const type = res.headers.get('Content-Type') ?? '';
     const length = res.headers.get('Content-Length');
+    // Headers and status first: reading res.body turns @hono/node-server's light answer into a streamed one,
+    // which costs a Response, a ReadableStream and a timer tick on every small API answer.
     if (
       c.req.method !== 'GET' ||
-      res.body === null ||
+      res.status === 204 ||
       res.status === 206 ||
+      res.status === 304 ||
       res.headers.has('Content-Encoding') ||
       !COMPRESSIBLE.test(type) ||
       (length !== null && Number(length) < COMPRESS_THRESHOLD) ||
@@ -66,7 +69,7 @@ export function compression(options: { maxCached?: number } = {}): MiddlewareHan
     const vary = res.headers.get('Vary');
     const varies = vary === null ? 'Accept-Encoding' : `${vary}, Accept-Encoding`;
     const encoding = pick(c.req.header('Accept-Encoding'));
-    if (encoding === undefined) {
+    if (encoding === undefined || res.body === null) {
       res.headers.set('Vary', varies);
       return;
     }
