@@ -19,7 +19,8 @@ const LOCAL = /^https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//;
 const EXPECTED_CONSOLE = [/^Failed to load resource: /];
 
 interface Fixtures {
-  /** Blocks every request that would leave the machine and fails the test on console errors and page errors. */
+  /** Blocks every request that would leave the machine; fails the test on console errors, page errors, dialogs
+   *  and programming words (undefined, [object Object], exception names) left on screen. */
   guard: void;
   /** Console problems seen so far; a test may inspect them. */
   consoleProblems: string[];
@@ -32,7 +33,7 @@ export const test = base.extend<Fixtures>({
     await provide([]);
   },
   guard: [
-    async ({ context, consoleProblems }, provide) => {
+    async ({ page, context, consoleProblems }, provide) => {
       await context.route(
         (url) => !LOCAL.test(url.href),
         (route) =>
@@ -57,6 +58,12 @@ export const test = base.extend<Fixtures>({
       context.pages().forEach(watch);
       context.on('page', watch);
       await provide();
+      if (!page.isClosed()) {
+        const text = await page.locator('body').innerText();
+        expect(text, 'no leaked programming words on screen').not.toMatch(
+          /\bundefined\b|\bnull\b|\[object \w+\]|\bNaN\b|TypeError|ApiError|SyntaxError/,
+        );
+      }
       expect(consoleProblems, 'console errors, page errors or dialogs').toEqual([]);
     },
     { auto: true },
