@@ -9,6 +9,11 @@ const executablePath =
   process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 const port = Number(process.env.E2E_PORT ?? 5199);
+/* The hostile operator and a service in proxy mode in front of it (e2e/hostile-operator.spec.ts). */
+const operatorPort = port + 1;
+const proxyPort = port + 2;
+process.env.E2E_OPERATOR_URL = `http://127.0.0.1:${operatorPort}`;
+process.env.E2E_PROXY_URL = `http://127.0.0.1:${proxyPort}`;
 
 /* Where the e2e service keeps its database, so tests can add cells with the admin command line.
    Set here (workers inherit it) and handed to scripts/e2e-server.mjs. */
@@ -53,14 +58,38 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: `node scripts/e2e-server.mjs`,
-    url: `http://127.0.0.1:${port}/api/health`,
-    env: { PORT: String(port), E2E_DB: e2eDb },
-    reuseExistingServer: false,
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: `node scripts/e2e-server.mjs`,
+      url: `http://127.0.0.1:${port}/api/health`,
+      env: { PORT: String(port), E2E_DB: e2eDb },
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    {
+      command: `node --import tsx scripts/hostile-operator.ts ${operatorPort}`,
+      url: `http://127.0.0.1:${operatorPort}/health`,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },
+      timeout: 60_000,
+    },
+    {
+      command: `node --import tsx src/server/main.ts`,
+      url: `http://127.0.0.1:${proxyPort}/api/health`,
+      env: {
+        HOST: '127.0.0.1',
+        PORT: String(proxyPort),
+        POSITIONING_BASE_URL: `http://127.0.0.1:${operatorPort}/op`,
+        POSITIONING_TIMEOUT_MS: '3000',
+        POSITIONING_RATE_LIMIT: '0',
+        STATIC_DIR: 'dist',
+      },
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },
+      timeout: 60_000,
+    },
+  ],
 });

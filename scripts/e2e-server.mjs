@@ -52,6 +52,8 @@ const env = {
   POSITIONING_DB: db,
   POSITIONING_SIMULATE_MS: '0',
   POSITIONING_DEMO: 'on',
+  // Two browsers share the demo service key; the tests must not meet the limit meant for real clients.
+  POSITIONING_RATE_LIMIT: process.env.POSITIONING_RATE_LIMIT ?? '200',
   STATIC_DIR: join(root, 'dist'),
 };
 delete env.POSITIONING_BASE_URL;

@@ -6,10 +6,11 @@ import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 
 export const BASE_PATH = '/op';
-export const SLOW_MS = 2500;
+/** Longest the slow case waits for the next cell's request before it answers anyway. */
+export const SLOW_MS = 2800;
 export const HUGE_BYTES = 20 * 1024 * 1024;
 
-/** Cell ids of the hostile cases, under MCC 244, MNC 91. */
+/** The hostile cases, by cellid modulo 100 (so parallel tests can use cells of their own), any MCC and MNC. */
 export const CASES = {
   ok: 1,
   truncated: 2,
@@ -141,7 +142,7 @@ export async function startHostileOperator(
       res.end(bytes);
     };
 
-    switch (Number(cellid)) {
+    switch (Number(cellid) % 100) {
       case CASES.ok:
       case CASES.fast:
         return json
@@ -200,14 +201,23 @@ export async function startHostileOperator(
         return;
       }
       case CASES.slow: {
-        const timer = setTimeout(
-          () =>
-            json
-              ? send(200, type, cellJson(cellid, 'Late answer'))
-              : send(200, type, cellXml(cellid, { name: 'Late answer' })),
-          SLOW_MS,
-        );
-        res.on('close', () => clearTimeout(timer));
+        // Answers once the next cell has been asked for (and answered), as a superseded read would arrive late.
+        const answer = (): void =>
+          json
+            ? send(200, type, cellJson(cellid, 'Late answer'))
+            : send(200, type, cellXml(cellid, { name: 'Late answer' }));
+        const next = Number(cellid) + 1;
+        const deadline = Date.now() + SLOW_MS;
+        const timer = setInterval(() => {
+          if ((stats.get(next)?.answered ?? 0) > 0) {
+            clearInterval(timer);
+            setTimeout(() => !res.destroyed && answer(), 300).unref();
+          } else if (Date.now() > deadline) {
+            clearInterval(timer);
+            answer();
+          }
+        }, 25);
+        res.on('close', () => clearInterval(timer));
         return;
       }
       default:
