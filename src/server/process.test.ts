@@ -1,0 +1,195 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CASES, startHostileOperator } from '../../scripts/hostile-operator';
+import { openStore } from './store';
+
+/* The service and the admin command line as separate processes: killed, stopped, started afresh. */
+let dir: string;
+const children: ChildProcess[] = [];
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'cellpos-process-'));
+});
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function node(args: string[], env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  return child;
+}
+
+function output(child: ChildProcess): { text: () => string } {
+  let text = '';
+  child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  return { text: () => text };
+}
+
+async function until<T>(what: string, check: () => T | undefined, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((done) => setTimeout(done, 20));
+  }
+}
+
+function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  if (child.exitCode !== null || child.signalCode !== null) {
+    return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+  }
+  return new Promise((done) => child.once('exit', (code, signal) => done({ code, signal })));
+}
+
+async function startService(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; url: string; log: () => string }> {
+  const child = node([join('src', 'server', 'main.ts')], {
+    HOST: '127.0.0.1',
+    PORT: '0',
+    POSITIONING_SIMULATE_MS: '0',
+    STATIC_DIR: join(dir, 'no-app'),
+    ...env,
+  });
+  const out = output(child);
+  const url = await until('the service to start', () => /http:\/\/127\.0\.0\.1:\d+/.exec(out.text())?.[0]);
+  return { child, url, log: out.text };
+}
+
+describe('start-up', () => {
+  it('says plainly when the demo keys are active, and POSITIONING_DEMO=off makes a database without them', async () => {
+    const demo = await startService({ POSITIONING_DB: join(dir, 'demo.db') });
+    await until('the demo notice', () => (/demo keys are active/.test(demo.log()) ? true : undefined));
+    expect(demo.log()).toMatch(/WARNING: the demo keys are active/);
+    demo.child.kill('SIGTERM');
+    expect(await exited(demo.child)).toEqual({ code: 0, signal: null });
+
+    const file = join(dir, 'real.db');
+    const real = await startService({ POSITIONING_DB: file, POSITIONING_DEMO: 'off' });
+    await until('the keys notice', () =>
+      /Demo keys: not in this database/.test(real.log()) ? true : undefined,
+    );
+    const res = await fetch(`${real.url}/api/location?serviceKey=demo-service&userKey=demo-user`);
+    expect(res.status).toBe(401);
+    const settings = (await (await fetch(`${real.url}/api/settings`)).json()) as Record<string, unknown>;
+    expect(settings.demoKeys).toBeUndefined();
+    real.child.kill('SIGTERM');
+    expect(await exited(real.child)).toEqual({ code: 0, signal: null });
+    const store = openStore(file, { demo: false });
+    expect(store.counts()).toEqual({ developers: 0, serviceKeys: 0, users: 0, cells: 0 });
+    store.close();
+  });
+});
+
+describe('graceful shutdown on SIGTERM', () => {
+  it('lets a request in flight finish, then exits 0', async () => {
+    const operator = await startHostileOperator();
+    try {
+      const service = await startService({
+        POSITIONING_BASE_URL: operator.baseUrl,
+        POSITIONING_TIMEOUT_MS: '10000',
+      });
+      // The slow case answers when the next cell has been answered: the test decides when.
+      const slow = String(500 + CASES.slow);
+      const pending = fetch(`${service.url}/api/cell/244/91/${slow}?serviceKey=s&userKey=u`);
+      await until('the operator to be asked', () =>
+        operator.stats.get(Number(slow))?.requests ? true : undefined,
+      );
+      service.child.kill('SIGTERM');
+      await until('the service to stop taking requests', () =>
+        /SIGTERM: stopping/.test(service.log()) ? true : undefined,
+      );
+      expect(service.child.exitCode).toBeNull();
+      await fetch(`${operator.baseUrl}/cell/244/91/${Number(slow) + 1}`);
+      const res = await pending;
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('<name>Late answer</name>');
+      expect(await exited(service.child)).toEqual({ code: 0, signal: null });
+    } finally {
+      await operator.close();
+    }
+  });
+
+  it('closes the database: the write-ahead log is folded in and removed', async () => {
+    const file = join(dir, 'shutdown.db');
+    const service = await startService({ POSITIONING_DB: file });
+    expect(
+      (await fetch(`${service.url}/api/cell/244/91/10038?serviceKey=demo-service&userKey=demo-user`)).status,
+    ).toBe(200);
+    expect(existsSync(`${file}-wal`)).toBe(true);
+    service.child.kill('SIGTERM');
+    expect(await exited(service.child)).toEqual({ code: 0, signal: null });
+    expect(service.log()).toContain('database closed');
+    expect(existsSync(`${file}-wal`)).toBe(false);
+  });
+});
+
+describe('killed mid-write', () => {
+  it('reopens after kill -9 during a bulk write, intact and holding whole transactions only', async () => {
+    const file = join(dir, 'killed.db');
+    const seed = openStore(file, { demo: true });
+    const before = seed.counts().cells;
+    seed.close();
+    const csv = join(dir, 'many.csv');
+    const rows = 400_000;
+    const lines = ['mcc,mnc,cellid,lac,lat,lon,name'];
+    for (let i = 0; i < rows; i++) {
+      lines.push(
+        `901,70,${i + 1},${i % 65535},${((i % 1700) / 20 - 42).toFixed(4)},${((i % 3500) / 20 - 87).toFixed(4)},Bulk cell ${i}`,
+      );
+    }
+    writeFileSync(csv, `${lines.join('\n')}\n`);
+
+    const writer = node([join('src', 'server', 'cli.ts'), 'add-cells', csv, '--db', file], {});
+    const out = output(writer);
+    // Mid-write: the transaction has begun spilling pages into the write-ahead log.
+    await until(
+      'the bulk write to be under way',
+      () => {
+        if (writer.exitCode !== null) throw new Error(`the writer ended early: ${out.text()}`);
+        return existsSync(`${file}-wal`) && statSync(`${file}-wal`).size > 2 * 1024 * 1024 ? true : undefined;
+      },
+      60_000,
+    );
+    const killedWhileWriting = writer.exitCode === null;
+    writer.kill('SIGKILL');
+    await exited(writer);
+    expect(killedWhileWriting).toBe(true);
+    expect(out.text()).not.toContain('Added or replaced');
+
+    const db = new Database(file);
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    const cells = (db.prepare('SELECT count(*) AS n FROM cells').get() as { n: number }).n;
+    db.close();
+    expect([before, before + rows]).toContain(cells);
+    expect(cells).toBe(before);
+
+    // And it takes a write whole afterwards.
+    const few = join(dir, 'few.csv');
+    writeFileSync(few, `${lines.slice(0, 1001).join('\n')}\n`);
+    const again = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', join('src', 'server', 'cli.ts'), 'add-cells', few, '--db', file],
+      {
+        encoding: 'utf8',
+        timeout: 120_000,
+      },
+    );
+    expect(again.stdout).toContain('Added or replaced 1000 cells.');
+    const store = openStore(file, { demo: true });
+    expect(store.counts().cells).toBe(before + 1000);
+    expect(store.authenticate('demo-service', 'demo-user')).toMatchObject({ userKey: 'demo-user' });
+    store.close();
+  }, 120_000);
+});
