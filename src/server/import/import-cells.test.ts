@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { generateOpenCellId } from '../../../bench/generate-opencellid';
 import { createApp } from '../app';
 import { DEMO_KEYS } from '../demo-data';
 import { openStore } from '../store';
@@ -97,6 +98,26 @@ describe('importCells', () => {
         samples: 1,
       },
     ]);
+  });
+
+  it('gives the same cells row by row and in many-row statements, with many duplicates', async () => {
+    const input = join(dir, 'generated.csv.gz');
+    const stats = await generateOpenCellId({
+      out: input,
+      rows: 3000,
+      seed: 11,
+      gzip: true,
+      duplicateRate: 0.3,
+      badRate: 0.02,
+    });
+    const one = await importCells({ file: join(dir, 'one-by-one.db'), input, batchSize: 1 });
+    const many = await importCells({ file: join(dir, 'all-at-once.db'), input, batchSize: 100_000 });
+    for (const report of [one, many]) {
+      expect(report).toMatchObject({ rows: 3000, skipped: stats.bad, inserted: stats.distinct, gzip: true });
+      expect(report.updated + report.dropped).toBe(stats.duplicates);
+    }
+    expect(many.updated).toBe(one.updated);
+    expect(rows(join(dir, 'all-at-once.db'))).toEqual(rows(join(dir, 'one-by-one.db')));
   });
 
   it('changes nothing when run again, and takes a later row only with more samples', async () => {
