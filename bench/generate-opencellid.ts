@@ -38,6 +38,18 @@ function hash(seed: number, n: number): number {
   return (x ^ (x >>> 15)) >>> 0;
 }
 
+/** The key of the generator's j-th distinct cell, for benches that ask for cells known to exist. */
+export function syntheticCellKey(seed: number, j: number): { mcc: number; mnc: number; cellid: number } {
+  const h = hash(seed, j);
+  const radio = RADIOS[(h >>> 4) % RADIOS.length]!;
+  return {
+    mcc: MCCS[h % MCCS.length]!,
+    mnc: (h >>> 8) % 100,
+    // Multiplying by an odd constant is a bijection mod 2^32, so distinct j give distinct cell ids.
+    cellid: (Math.imul(j, 0x2c1b3c6d) >>> 0) + (radio === 'NR' ? 2 ** 35 : 0),
+  };
+}
+
 const MCCS = [244, 262, 208, 234, 310, 404, 460, 250, 724, 505, 440, 510];
 const RADIOS = ['GSM', 'UMTS', 'LTE', 'NR'];
 
@@ -70,11 +82,8 @@ export async function generateOpenCellId(options: GenerateOptions): Promise<Gene
   const stats: GenerateStats = { rows: total, distinct: 0, duplicates: 0, bad: 0 };
   const rowOf = (j: number, variant: number, samples: number): string => {
     const h = hash(seed, j);
-    const mcc = MCCS[h % MCCS.length]!;
-    const mnc = (h >>> 8) % 100;
+    const { mcc, mnc, cellid } = syntheticCellKey(seed, j);
     const radio = RADIOS[(h >>> 4) % RADIOS.length]!;
-    // Multiplying by an odd constant is a bijection mod 2^32, so distinct j give distinct cell ids.
-    const cellid = (Math.imul(j, 0x2c1b3c6d) >>> 0) + (radio === 'NR' ? 2 ** 35 : 0);
     const place = places[hash(seed + 1, j) % places.length]!;
     const jitter = hash(seed + 2, j * 4 + variant);
     const lat = Math.max(-90, Math.min(90, place.lat + ((jitter & 0xffff) / 0xffff - 0.5) * 0.1));

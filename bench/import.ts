@@ -1,0 +1,169 @@
+/**
+ * The OpenCelliD import at scale: generates a synthetic export (2,000,000 rows, 3% duplicates, 0.1% bad rows),
+ * imports it into a fresh database in a child process (so that its peak RSS is the import's alone), then starts
+ * the service on that database (port 0, loopback, rate limit off) and measures the Cell read with autocannon.
+ * Prints rows/s, peak RSS and the Cell read's p50/p99.
+ * Usage: npm run bench:import [-- --rows N] [-- --gzip]   (BENCH_ROWS, BENCH_SECONDS, BENCH_CONNECTIONS too)
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { formatReport } from '../src/server/import/command';
+import { importCells, type ImportReport } from '../src/server/import/import-cells';
+import { createProgress } from '../src/server/import/progress';
+import { openStore } from '../src/server/store';
+import { generateOpenCellId, syntheticCellKey } from './generate-opencellid';
+
+const SEED = 7;
+const KEYS = 'serviceKey=demo-service&userKey=demo-user';
+
+interface ChildResult {
+  report: ImportReport;
+  maxRssMb: number;
+}
+
+async function child(input: string, db: string): Promise<void> {
+  const progress = createProgress({
+    write: (t) => process.stderr.write(t),
+    isTTY: process.stderr.isTTY === true,
+  });
+  let last = { rows: 0, bytesRead: 0, totalBytes: 0 };
+  const report = await importCells({
+    file: db,
+    input,
+    onProgress: (state) => {
+      last = state;
+      progress.update(state);
+    },
+  });
+  progress.finish(last);
+  const result: ChildResult = { report, maxRssMb: process.resourceUsage().maxRSS / 1024 };
+  process.stdout.write(JSON.stringify(result));
+}
+
+function runChild(input: string, db: string): Promise<ChildResult> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(process.execPath, ['--import', 'tsx', 'bench/import.ts', '--child', input, db], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    proc.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    proc.on('error', reject);
+    proc.on('close', (code) => {
+      if (code === 0) resolve(JSON.parse(out) as ChildResult);
+      else reject(new Error(`the import exited with ${code}`));
+    });
+  });
+}
+
+/** Starts src/server/main.ts on port 0 and resolves with its port and a stop(). */
+function startService(db: string, dir: string): Promise<{ port: number; stop: () => Promise<void> }> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(process.execPath, ['--import', 'tsx', join('src', 'server', 'main.ts')], {
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        PORT: '0',
+        POSITIONING_DB: db,
+        POSITIONING_DEMO: 'on',
+        POSITIONING_SIMULATE_MS: '0',
+        POSITIONING_RATE_LIMIT: '0',
+        STATIC_DIR: join(dir, 'no-app'),
+        NODE_ENV: 'production',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const timer = setTimeout(() => reject(new Error('the service did not start in 60 s')), 60_000);
+    let out = '';
+    const stop = (): Promise<void> =>
+      proc.exitCode !== null || proc.signalCode !== null
+        ? Promise.resolve()
+        : new Promise((done) => {
+            proc.once('exit', () => done());
+            proc.kill('SIGTERM');
+          });
+    proc.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const port = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(out)?.[1];
+      if (port !== undefined) {
+        clearTimeout(timer);
+        proc.stdout.removeAllListeners('data');
+        proc.stdout.resume();
+        resolve({ port: Number(port), stop });
+      }
+    });
+    proc.on('exit', (code) => reject(new Error(`the service exited with ${code}`)));
+  });
+}
+
+function flag(name: string): string | undefined {
+  const at = process.argv.indexOf(name);
+  return at < 0 ? undefined : process.argv[at + 1];
+}
+
+async function main(): Promise<void> {
+  const rows = Number(flag('--rows') ?? process.env.BENCH_ROWS ?? 2_000_000);
+  const gzip = process.argv.includes('--gzip');
+  const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+  const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+  const cpuModel =
+    /model name\s*:\s*(.+)/.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? cpus()[0]?.model;
+  const load = (): string => loadavg()[0]?.toFixed(1) ?? '?';
+  console.log(
+    `machine: ${cpus().length} cores, ${cpuModel}; node ${process.version}; load average ${load()}`,
+  );
+
+  const dir = mkdtempSync(join(tmpdir(), 'cellpos-bench-import-'));
+  try {
+    const input = join(dir, gzip ? 'cells.csv.gz' : 'cells.csv');
+    const began = performance.now();
+    const stats = await generateOpenCellId({ out: input, rows, seed: SEED, gzip });
+    console.log(
+      `generated ${rows.toLocaleString('en')} rows (${stats.distinct.toLocaleString('en')} cells, ` +
+        `${stats.duplicates.toLocaleString('en')} duplicates, ${stats.bad.toLocaleString('en')} bad), ` +
+        `${(statSync(input).size / 1e6).toFixed(0)} MB${gzip ? ' gzip' : ''}, in ${((performance.now() - began) / 1000).toFixed(1)} s`,
+    );
+
+    const db = join(dir, 'cells.db');
+    openStore(db, { demo: true }).close();
+    const { report, maxRssMb } = await runChild(input, db);
+    process.stdout.write(formatReport(report));
+    console.log(
+      `import: ${Math.round(report.rowsPerSecond).toLocaleString('en')} rows/s including town names ` +
+        `(goal ≥ 200,000), peak RSS ${maxRssMb.toFixed(0)} MB (goal < 300 MB), load average ${load()}`,
+    );
+
+    const service = await startService(db, dir);
+    try {
+      const path = (): string => {
+        const { mcc, mnc, cellid } = syntheticCellKey(SEED, Math.floor(Math.random() * stats.distinct));
+        return `/api/cell/${mcc}/${mnc}/${cellid}?${KEYS}`;
+      };
+      const url = `http://127.0.0.1:${service.port}`;
+      const sample = await fetch(url + path());
+      if (sample.status !== 200)
+        throw new Error(`the Cell read answered ${sample.status}: ${await sample.text()}`);
+      const request = { method: 'GET', setupRequest: (r: object) => ({ ...r, path: path() }) };
+      await autocannon({ url, connections, duration: 2, requests: [request] });
+      const result = await autocannon({ url, connections, duration: seconds, requests: [request] });
+      const failed = result.errors + result.timeouts + result.non2xx;
+      console.log(
+        `Cell read on the imported cells: ${Math.round(result.requests.average).toLocaleString('en')} req/s, ` +
+          `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (${connections} connections, ${seconds} s ` +
+          `after 2 s warm-up, 127.0.0.1${failed > 0 ? `, ${failed} failed or non-2xx` : ''}); load average ${load()}`,
+      );
+    } finally {
+      await service.stop();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === '--child') {
+  await child(process.argv[3] ?? '', process.argv[4] ?? '');
+} else {
+  await main();
+}
