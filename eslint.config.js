@@ -6,7 +6,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /** Import zones: api is shared and imports neither side; the server never imports the browser side. */
-const browserSide = ['**/app/**', '**/features/**', '**/map/**'];
+const browserSide = ['**/app/**', '**/features/**', '**/map/**', '**/i18n/**'];
 
 export default tseslint.config(
   {
@@ -82,6 +82,22 @@ export default tseslint.config(
           patterns: [
             { group: ['**/server/**'], message: 'The browser never imports the service.' },
             { group: ['**/app/**'], message: 'Features do not import app/; app composes features.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/i18n/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '**/features/**', '**/app/**', '**/map/**'],
+              message: 'i18n/ is a leaf: features and map import it, it imports none of them.',
+            },
           ],
         },
       ],

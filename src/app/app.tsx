@@ -9,6 +9,8 @@ import { useKeys } from '../features/keys/keys-context';
 import { KeysPanel } from '../features/keys/keys-panel';
 import { LocationPanel, type RefreshSeconds } from '../features/location/location-panel';
 import { locationQuery } from '../features/location/location-query';
+import { useI18n } from '../i18n/i18n';
+import { LOCALES, type Locale } from '../i18n/translate';
 import type { FlyTarget } from '../map/fly-to';
 import { apiClient } from './api-client';
 import { ErrorNotice } from './error-notice';
@@ -18,8 +20,6 @@ import { DEFAULT_SETTINGS, settingsQuery } from './settings';
 
 const MapView = lazy(() => import('../map/map-view').then((m) => ({ default: m.MapView })));
 const RawResponseView = lazy(() => import('./raw-response').then((m) => ({ default: m.RawResponseView })));
-
-const APP_NAME = 'Cellpos';
 
 type Focus = 'phone' | 'cell';
 
@@ -40,6 +40,7 @@ function secretsOf(keys: Keys | null): string[] {
 }
 
 export function App() {
+  const { t } = useI18n();
   const settingsResult = useQuery(settingsQuery());
   const settings = settingsResult.data ?? DEFAULT_SETTINGS;
   const { keys, remembered, save, forget } = useKeys();
@@ -72,8 +73,8 @@ export function App() {
   const cell = useQuery(cellQuery(apiClient, keys, cellId, format));
 
   useEffect(() => {
-    document.title = cellId ? `Cell ${cellLabel(cellId)} — ${APP_NAME}` : `${APP_NAME} — where is my phone?`;
-  }, [cellId]);
+    document.title = cellId ? t('app.title.cell', { cell: cellLabel(cellId) }) : t('app.title.home');
+  }, [cellId, t]);
 
   const openKeys = () => {
     setKeysEditing(true);
@@ -130,11 +131,14 @@ export function App() {
         <div className="brand">
           <span className="brand-mark" aria-hidden="true" />
           <div>
-            <h1>{APP_NAME}</h1>
-            <p className="tagline">Where your phone is, and where any cell is</p>
+            <h1>{t('app.name')}</h1>
+            <p className="tagline">{t('app.tagline')}</p>
           </div>
         </div>
-        <FormatField format={format} onChange={setFormat} />
+        <div className="header-controls">
+          <LanguageField />
+          <FormatField format={format} onChange={setFormat} />
+        </div>
       </header>
       <main className="app-main">
         <div className="panel">
@@ -192,8 +196,8 @@ export function App() {
           />
           <RawPanel raw={raw} source={focus === 'phone' ? 'My phone' : 'Cell lookup'} />
         </div>
-        <section className="map-wrap" aria-label="Map">
-          <Suspense fallback={<div className="map map-loading">Loading map…</div>}>
+        <section className="map-wrap" aria-label={t('app.map')}>
+          <Suspense fallback={<div className="map map-loading">{t('app.mapLoading')}</div>}>
             <MapView
               tiles={
                 settingsResult.data
@@ -211,11 +215,31 @@ export function App() {
   );
 }
 
+const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', fi: 'Suomi' };
+
+function LanguageField() {
+  const { locale, setLocale, t } = useI18n();
+  const id = useId();
+  return (
+    <div className="inline-field language-field">
+      <label htmlFor={id}>{t('app.language')}</label>
+      <select id={id} value={locale} onChange={(e) => setLocale(e.target.value === 'fi' ? 'fi' : 'en')}>
+        {LOCALES.map((code) => (
+          <option key={code} value={code} lang={code}>
+            {LANGUAGE_NAMES[code]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 function FormatField({ format, onChange }: { format: Format; onChange(format: Format): void }) {
+  const { t } = useI18n();
   const id = useId();
   return (
     <div className="inline-field format-field">
-      <label htmlFor={id}>Format</label>
+      <label htmlFor={id}>{t('app.format')}</label>
       <select id={id} value={format} onChange={(e) => onChange(e.target.value === 'json' ? 'json' : 'xml')}>
         <option value="xml">XML</option>
         <option value="json">JSON</option>

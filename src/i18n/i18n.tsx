@@ -1,0 +1,79 @@
+import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { INTL_TAG, isLocale, pickLocale, translator, type Locale, type Translate } from './translate';
+
+export const LOCALE_STORAGE_KEY = 'cellpos.locale';
+
+export interface I18n {
+  locale: Locale;
+  setLocale(locale: Locale): void;
+  t: Translate;
+  formatNumber(value: number, options?: Intl.NumberFormatOptions): string;
+  formatDateTime(date: Date | number): string;
+  formatTime(date: Date | number): string;
+  /** Distance in metres, as "850 m" or "12.3 km" in the chosen language. */
+  formatDistance(metres: number): string;
+}
+
+function storedLocale(): Locale | undefined {
+  try {
+    const value = window.localStorage.getItem(LOCALE_STORAGE_KEY);
+    return isLocale(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function initialLocale(): Locale {
+  return storedLocale() ?? pickLocale(typeof navigator === 'undefined' ? undefined : navigator.languages);
+}
+
+export function makeI18n(locale: Locale, setLocale: (locale: Locale) => void): I18n {
+  const tag = INTL_TAG[locale];
+  const dateTime = new Intl.DateTimeFormat(tag, { dateStyle: 'short', timeStyle: 'medium' });
+  const time = new Intl.DateTimeFormat(tag, { timeStyle: 'medium' });
+  const formatNumber = (value: number, options?: Intl.NumberFormatOptions) =>
+    new Intl.NumberFormat(tag, options).format(value);
+  return {
+    locale,
+    setLocale,
+    t: translator(locale),
+    formatNumber,
+    formatDateTime: (date) => dateTime.format(date),
+    formatTime: (date) => time.format(date),
+    formatDistance: (metres) =>
+      metres < 1000
+        ? formatNumber(Math.round(metres), { style: 'unit', unit: 'meter' })
+        : formatNumber(metres / 1000, {
+            style: 'unit',
+            unit: 'kilometer',
+            maximumFractionDigits: metres < 100_000 ? 1 : 0,
+          }),
+  };
+}
+
+const I18nContext = createContext<I18n | null>(null);
+
+/** The UI language: remembered on this device, else the browser's preference; sets `<html lang>`. */
+export function I18nProvider({ children, locale: fixed }: { children: ReactNode; locale?: Locale }) {
+  const [locale, setLocaleState] = useState<Locale>(() => fixed ?? initialLocale());
+  const setLocale = useCallback((next: Locale) => {
+    setLocaleState(next);
+    try {
+      window.localStorage.setItem(LOCALE_STORAGE_KEY, next);
+    } catch {
+      // Unavailable storage: the choice lasts for this page only.
+    }
+  }, []);
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
+  const value = useMemo(() => makeI18n(locale, setLocale), [locale, setLocale]);
+  return <I18nContext value={value}>{children}</I18nContext>;
+}
+
+const fallback = makeI18n('en', () => undefined);
+
+/** The chosen language's texts and formats. Outside a provider (unit tests of one component): English. */
+export function useI18n(): I18n {
+  return use(I18nContext) ?? fallback;
+}
