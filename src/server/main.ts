@@ -6,9 +6,20 @@ import { DEMO_KEYS } from './demo-data';
 import { startSimulator } from './simulator';
 import { openStore, type Store } from './store';
 
-function log(line: string): void {
-  console.log(`${new Date().toISOString()} ${line}`);
+/* Lines are gathered and written together a moment later: a write per request costs more than the request. */
+let pending: string[] = [];
+function flushLog(): void {
+  if (pending.length === 0) return;
+  const text = `${pending.join('\n')}\n`;
+  pending = [];
+  process.stdout.write(text);
 }
+function log(line: string): void {
+  if (pending.length === 0) setTimeout(flushLog, 50).unref();
+  pending.push(`${new Date().toISOString()} ${line}`);
+  if (pending.length >= 1000) flushLog();
+}
+process.on('exit', flushLog);
 
 function readConfig(): Config {
   try {
