@@ -1,5 +1,5 @@
 import './app.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { Providers } from './providers';
@@ -7,10 +7,13 @@ import { Providers } from './providers';
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root element.');
 
-createRoot(root).render(
-  <StrictMode>
-    <Providers>
-      <App />
-    </Providers>
-  </StrictMode>,
-);
+// A transition lets React render the first screen in slices that yield to the browser, not one long task.
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <Providers>
+        <App />
+      </Providers>
+    </StrictMode>,
+  );
+});
