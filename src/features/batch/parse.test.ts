@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_BYTES, MAX_LINES, parseBatch } from './parse';
+
+const ids = (text: string) => parseBatch(text).entries.map((e) => `${e.id.mcc}/${e.id.mnc}/${e.id.cellid}`);
+
+describe('parseBatch', () => {
+  it('reads comma, tab, semicolon and hyphenated lines; text kept as given', () => {
+    const text = [
+      '244,91,10038',
+      '244\t05\t400101',
+      '244;12;400301',
+      '244-91-400401',
+      '244-91-0-400201',
+    ].join('\n');
+    expect(ids(text)).toEqual([
+      '244/91/10038',
+      '244/05/400101',
+      '244/12/400301',
+      '244/91/400401',
+      '244/91/400201',
+    ]);
+    const result = parseBatch(text);
+    expect(result.entries[4]).toMatchObject({ line: 5, lac: '0' });
+    expect(result.bad).toEqual([]);
+    expect(result.header).toBe(false);
+  });
+
+  it('skips blank lines, # comments, CRLF and a BOM; keeps line numbers of the input', () => {
+    const result = parseBatch('\uFEFF# my cells\r\n\r\n  244,91,10038  \r\n# another\r\n244 , 91 , 1\r\n');
+    expect(result.entries.map((e) => e.line)).toEqual([3, 5]);
+    expect(ids('\uFEFF244,91,10038')).toEqual(['244/91/10038']);
+  });
+
+  it('takes a first line with column names as a header and reads columns by name', () => {
+    const result = parseBatch(
+      'radio,mcc,net,area,cell,lon,lat\nLTE,244,91,7,10038,20.9,60.3\nGSM,244,5,0,400201,1,2',
+    );
+    expect(result.header).toBe(true);
+    expect(ids('radio,mcc,net,area,cell\nLTE,244,91,7,10038')).toEqual(['244/91/10038']);
+    expect(result.entries[0]).toMatchObject({ line: 2, lac: '7' });
+    expect(parseBatch('MCC;MNC;CellID\n244;91;10038').entries).toHaveLength(1);
+    expect(parseBatch('"mcc","mnc","cellid"\n"244","91","10038"').entries).toHaveLength(1);
+  });
+
+  it('lists bad lines with their numbers and reasons, and keeps the good ones', () => {
+    const result = parseBatch(
+      '244,91,10038\n24,91,5\n244,91\n244,91,12x\n\n244-91-1-2-3\n244,91,999999999999999',
+    );
+    expect(result.entries).toHaveLength(1);
+    expect(result.bad.map((b) => b.line)).toEqual([2, 3, 4, 6, 7]);
+    expect(result.bad[0]?.problem).toEqual({
+      code: 'value',
+      messages: ['MCC has exactly three digits (e.g. 244).'],
+    });
+    expect(result.bad[1]?.problem).toEqual({ code: 'fields', count: 2 });
+    expect(result.bad[2]?.problem).toMatchObject({
+      code: 'value',
+      messages: [expect.stringMatching(/whole number/)],
+    });
+    expect(result.bad[3]?.problem).toEqual({ code: 'fields', count: 5 });
+    expect(result.bad[4]?.problem).toMatchObject({
+      code: 'value',
+      messages: [expect.stringMatching(/from 0 to/)],
+    });
+    expect(result.bad[1]?.text).toBe('244,91');
+  });
+
+  it('decimal only: a hex cell id is a bad line, a non-numeric LAC too', () => {
+    expect(parseBatch('244,91,0x725F').bad).toHaveLength(1);
+    expect(parseBatch('244-91-ab-10038').bad[0]?.problem).toEqual({
+      code: 'value',
+      messages: ['LAC must be digits only.'],
+    });
+  });
+
+  it('looks a repeated cell up once and counts the repeats', () => {
+    const result = parseBatch('244,91,10038\n244-91-10038\n244,91,1\n244;91;10038\n244,091,10038');
+    expect(ids('244,91,10038\n244-91-10038')).toEqual(['244/91/10038']);
+    expect(result.entries.map((e) => [e.line, e.duplicates])).toEqual([
+      [1, 2],
+      [3, 0],
+      [5, 0],
+    ]);
+    expect(result.duplicateLines).toBe(2);
+  });
+
+  it('refuses input over the caps without reading it', () => {
+    const many = '244,91,1\n'.repeat(MAX_LINES + 1);
+    expect(parseBatch(many)).toMatchObject({ entries: [], tooLarge: { lines: MAX_LINES + 1 } });
+    const big = `# ${'x'.repeat(MAX_BYTES)}`;
+    expect(parseBatch(big).tooLarge).toEqual({ bytes: MAX_BYTES + 2 });
+    expect(parseBatch('244,91,1\n'.repeat(MAX_LINES)).tooLarge).toBeUndefined();
+  });
+
+  it('a header naming no cell columns is a bad line', () => {
+    const result = parseBatch('mcc,foo,bar\n244,91,1');
+    expect(result.header).toBe(true);
+    expect(result.bad.map((b) => b.line)).toEqual([1]);
+  });
+});

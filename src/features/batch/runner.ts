@@ -1,0 +1,124 @@
+import type { Answer, RequestOptions } from '../../api/client';
+import { isApiError, type ApiErrorKind } from '../../api/errors';
+import type { Cell, CellId, Format, Keys } from '../../api/types';
+
+/** The one method of the app's client a batch uses; tests hand in a fake. */
+export interface BatchClient {
+  getCell(keys: Keys, id: CellId, options?: RequestOptions): Promise<Answer<Cell>>;
+}
+
+export type BatchOutcome =
+  { ok: true; cell: Cell } | { ok: false; kind: ApiErrorKind | 'unknown'; status?: number | undefined };
+
+export const DEFAULT_CONCURRENCY = 4;
+export const MAX_CONCURRENCY = 16;
+/** Retries of a network failure, timeout or 5xx; each waits longer. */
+export const TRANSIENT_RETRIES = 2;
+export const TRANSIENT_BACKOFF_MS = [500, 1500] as const;
+/** Without a Retry-After, a 429 waits this long; a hostile one is not waited on longer than the cap. */
+export const DEFAULT_RETRY_AFTER_S = 5;
+export const MAX_RETRY_AFTER_S = 300;
+/** A cell refused this many times in a row by 429 ends as rate-limited. */
+export const MAX_RATE_LIMITED = 10;
+
+export interface RunOptions {
+  client: BatchClient;
+  keys: Keys;
+  format: Format;
+  ids: readonly CellId[];
+  concurrency?: number;
+  signal: AbortSignal;
+  onOutcome(index: number, outcome: BatchOutcome): void;
+  /** A cell is tried again: after a 429 (all workers wait `waitMs`) or after a transient failure. */
+  onRetry?(reason: 'rate-limited' | 'transient', waitMs: number): void;
+  /** Injectable for tests. */
+  sleep?(ms: number, signal: AbortSignal): Promise<void>;
+}
+
+export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+const TRANSIENT: ReadonlySet<ApiErrorKind> = new Set(['network', 'timeout', 'server']);
+
+export function clampConcurrency(value: number): number {
+  if (!Number.isFinite(value)) return DEFAULT_CONCURRENCY;
+  return Math.min(MAX_CONCURRENCY, Math.max(1, Math.round(value)));
+}
+
+/**
+ * Looks up every cell with at most `concurrency` reads in flight. A 429 pauses every worker for its
+ * Retry-After, then the same cell is tried again; network failures, timeouts and 5xx get up to two retries
+ * with a short backoff; any other failure is final. Aborting the signal aborts the reads in flight and
+ * resolves once the workers have stopped; outcomes already reported stay.
+ */
+export async function runBatch(options: RunOptions): Promise<void> {
+  const { client, keys, format, ids, signal, onOutcome, onRetry } = options;
+  const sleep = options.sleep ?? abortableSleep;
+  const workers = Math.min(clampConcurrency(options.concurrency ?? DEFAULT_CONCURRENCY), ids.length);
+  let next = 0;
+  let pausedUntil = 0;
+
+  const lookUp = async (id: CellId): Promise<BatchOutcome> => {
+    let transient = 0;
+    let limited = 0;
+    for (;;) {
+      const wait = pausedUntil - Date.now();
+      if (wait > 0) await sleep(wait, signal);
+      try {
+        const answer = await client.getCell(keys, id, { signal, format });
+        return { ok: true, cell: answer.data };
+      } catch (error) {
+        if (signal.aborted) throw signal.reason;
+        if (!isApiError(error)) return { ok: false, kind: 'unknown' };
+        if (error.kind === 'rate-limited' && limited < MAX_RATE_LIMITED) {
+          limited += 1;
+          const seconds = Math.min(error.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_S, MAX_RETRY_AFTER_S);
+          pausedUntil = Math.max(pausedUntil, Date.now() + seconds * 1000);
+          onRetry?.('rate-limited', seconds * 1000);
+          continue;
+        }
+        if (TRANSIENT.has(error.kind) && transient < TRANSIENT_RETRIES) {
+          const backoff = TRANSIENT_BACKOFF_MS[transient] ?? 1500;
+          transient += 1;
+          onRetry?.('transient', backoff);
+          await sleep(backoff, signal);
+          continue;
+        }
+        return { ok: false, kind: error.kind, status: error.status };
+      }
+    }
+  };
+
+  const worker = async (): Promise<void> => {
+    while (!signal.aborted) {
+      const index = next++;
+      const id = ids[index];
+      if (id === undefined) return;
+      let outcome: BatchOutcome;
+      try {
+        outcome = await lookUp(id);
+      } catch (error) {
+        if (signal.aborted) return;
+        throw error;
+      }
+      onOutcome(index, outcome);
+    }
+  };
+
+  await Promise.all(Array.from({ length: workers }, worker));
+}
