@@ -2,6 +2,7 @@ import 'leaflet/dist/leaflet.css';
 import './map.css';
 import { MapContainer, TileLayer } from 'react-leaflet';
 import type { Cell, Location } from '../api/types';
+import { BatchLayer, type BatchCells } from './batch-layer';
 import { CellMarker } from './cell-marker';
 import { FlyTo, type FlyTarget } from './fly-to';
 import { PhoneMarker } from './phone-marker';
@@ -13,12 +14,14 @@ export interface MapViewProps {
   location?: Location | undefined;
   cell?: Cell | undefined;
   flyTarget?: FlyTarget | undefined;
+  /** Found cells of a batch lookup, drawn on one canvas. */
+  batch?: BatchCells | undefined;
 }
 
 export const INITIAL_CENTER: [number, number] = [62, 25];
 export const INITIAL_ZOOM = 5;
 
-export function MapView({ tiles, location, cell, flyTarget }: MapViewProps) {
+export function MapView({ tiles, location, cell, flyTarget, batch }: MapViewProps) {
   return (
     <MapContainer center={INITIAL_CENTER} zoom={INITIAL_ZOOM} className="map" worldCopyJump>
       <WorldOutline />
@@ -30,6 +33,7 @@ export function MapView({ tiles, location, cell, flyTarget }: MapViewProps) {
           attribution={tiles.attribution}
         />
       )}
+      {batch && batch.count > 0 && <BatchLayer batch={batch} />}
       {cell && <CellMarker cell={cell} />}
       {location && <PhoneMarker location={location} />}
       <FlyTo target={flyTarget} />
