@@ -181,7 +181,7 @@ function demoRoutes(app: Hono, store: Store, limit: Limit): void {
         message: 'Positioning is not allowed: the user has not replied to the authorization SMS.',
       });
     }
-    const location = store.getLocation(user.userKey);
+    const location = store.getLocation(user);
     if (location === undefined) {
       return problem(c, {
         status: 404,

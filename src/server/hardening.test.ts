@@ -285,7 +285,9 @@ describe('hostile input', () => {
             return;
           }
           expect([200, 400, 401, 404], url).toContain(res.status);
-          if (res.status !== 200)
+          // "..", as the URL parser resolves it, may lead out of /api: the app's pages answer there.
+          const api = new URL(url, 'http://x').pathname.startsWith('/api/');
+          if (res.status !== 200 && api)
             expect(decodeErrorBody(await res.text(), res.headers.get('content-type'))).toBeDefined();
         },
       ),

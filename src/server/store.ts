@@ -57,7 +57,8 @@ export interface Store {
   /** The user when both keys exist and belong to one developer; 'mismatch' when they belong to two. */
   authenticate(serviceKey: string, userKey: string): User | undefined | 'mismatch';
   getCell(key: CellKey): CellRecord | undefined;
-  getLocation(userKey: string): PhoneLocation | undefined;
+  /** By user key, or for a user already read (saves a lookup on the hot path). */
+  getLocation(user: string | User): PhoneLocation | undefined;
   getUser(userKey: string): User | undefined;
   addDeveloper(name: string): number;
   issueServiceKey(developer: string, key?: string): string;
@@ -266,11 +267,15 @@ export function openStore(file: string, options: OpenOptions): Store {
     serviceKey: db.prepare<[string], { developer_id: number }>(
       'SELECT developer_id FROM service_keys WHERE key = ?',
     ),
-    serviceKeyByHash: db.prepare<[Buffer], { developer_id: number; key_hash: Buffer }>(
-      'SELECT developer_id, key_hash FROM service_keys WHERE key_hash = ?',
-    ),
-    userByHash: db.prepare<[Buffer], UserRow & { key_hash: Buffer }>(
-      'SELECT * FROM users WHERE key_hash = ?',
+    // One statement for both keys: a row only when both exist.
+    keyPair: db.prepare<
+      [Buffer, Buffer],
+      UserRow & { user_hash: Buffer; service_hash: Buffer; service_developer: number }
+    >(
+      `SELECT users.user_key, users.developer_id, users.msisdn, users.sms_replied, users.state, users.current_mcc,
+              users.current_mnc, users.current_cellid, users.key_hash AS user_hash,
+              service_keys.key_hash AS service_hash, service_keys.developer_id AS service_developer
+       FROM service_keys, users WHERE service_keys.key_hash = ? AND users.key_hash = ?`,
     ),
     user: db.prepare<[string], UserRow>('SELECT * FROM users WHERE user_key = ?'),
     cell: db.prepare<[number, number, number], CellRow>(
@@ -339,23 +344,21 @@ export function openStore(file: string, options: OpenOptions): Store {
     authenticate(serviceKey, userKey) {
       const serviceHash = keyHash(serviceKey);
       const userHash = keyHash(userKey);
-      const service = q.serviceKeyByHash.get(serviceHash);
-      const user = q.userByHash.get(userHash);
-      // Both lookups always run, and the comparisons are constant-time: no early answer hints at which key failed.
-      const serviceOk = service !== undefined && timingSafeEqual(service.key_hash, serviceHash);
-      const userOk = user !== undefined && timingSafeEqual(user.key_hash, userHash);
-      if (!serviceOk || !userOk) return undefined;
-      const { key_hash: _hash, ...row } = user;
-      return service.developer_id === user.developer_id ? toUser(row) : 'mismatch';
+      const row = q.keyPair.get(serviceHash, userHash);
+      if (row === undefined) return undefined;
+      // The index found the hashes; compared again in constant time, both always.
+      const serviceOk = timingSafeEqual(row.service_hash, serviceHash);
+      const userOk = timingSafeEqual(row.user_hash, userHash);
+      if (!(serviceOk && userOk)) return undefined;
+      return row.service_developer === row.developer_id ? toUser(row) : 'mismatch';
     },
     getCell(key) {
       return toCell(q.cell.get(key.mcc, key.mnc, key.cellid));
     },
-    getLocation(userKey) {
-      const user = q.user.get(userKey);
+    getLocation(userOrKey) {
+      const user = typeof userOrKey === 'string' ? store.getUser(userOrKey) : userOrKey;
       if (user === undefined) return undefined;
-      const { cell } = toUser(user);
-      const found = cell === null ? undefined : store.getCell(cell);
+      const found = user.cell === null ? undefined : store.getCell(user.cell);
       if (found === undefined) return undefined;
       return { msisdn: user.msisdn, state: user.state, cell: found };
     },
