@@ -18,6 +18,12 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const servicePort = Number(process.env.BENCH_PORT ?? 5311);
 const barePort = servicePort + 1;
 const KEYS = 'serviceKey=demo-service&userKey=demo-user';
+/* What Chromium sends; BENCH_ACCEPT_ENCODING= (empty) asks without it. */
+const acceptEncoding = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br, zstd';
+const requestHeaders: Record<string, string> = {
+  accept: 'application/xml',
+  ...(acceptEncoding !== '' && { 'accept-encoding': acceptEncoding }),
+};
 
 function cellPath(i: number): string {
   const { mcc, mnc, cellid } = syntheticCellId(i, count);
@@ -45,6 +51,7 @@ async function load(port: number, duration: number): Promise<Result> {
     url: `http://127.0.0.1:${port}`,
     connections,
     duration,
+    headers: requestHeaders,
     requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: randomCellPath() }) }],
   });
 }
@@ -92,14 +99,18 @@ try {
   children.push(service);
   await waitFor(`http://127.0.0.1:${servicePort}/api/health`);
 
-  const sample = await fetch(`http://127.0.0.1:${servicePort}${cellPath(0)}`);
+  const sample = await fetch(`http://127.0.0.1:${servicePort}${cellPath(0)}`, { headers: requestHeaders });
   const body = Buffer.from(await sample.arrayBuffer());
   if (sample.status !== 200) throw new Error(`the service answered ${sample.status}: ${body.toString()}`);
   const headers: Record<string, string> = {};
   sample.headers.forEach((value, name) => {
     if (!['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name)) headers[name] = value;
   });
-  console.log(`Cell read: ${body.length} bytes of ${headers['content-type'] ?? '?'}`);
+  console.log(
+    `Cell read: ${body.length} bytes of ${headers['content-type'] ?? '?'}` +
+      `${headers['content-encoding'] ? ` (${headers['content-encoding']})` : ''}; ` +
+      `request headers ${JSON.stringify(requestHeaders)}`,
+  );
 
   const serviceResult = await measure(servicePort);
   await stop(service);
