@@ -1,9 +1,12 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { CASES, type CaseName, type CaseStats } from '../scripts/hostile-operator';
-import { expect, lookUpCell, saveKeys, test } from './fixtures';
+import { expect as baseExpect, lookUpCell, saveKeys, test } from './fixtures';
 
 /* The app, served by the service in proxy mode, in front of an operator that misbehaves on purpose
    (scripts/hostile-operator.ts; both started by playwright.config.ts). */
+// Three services and two browsers share two cores: what the user waits for may take a while.
+const expect = baseExpect.configure({ timeout: 15_000 });
+
 const PROXY = process.env.E2E_PROXY_URL ?? 'http://127.0.0.1:5201';
 const OPERATOR = process.env.E2E_OPERATOR_URL ?? 'http://127.0.0.1:5200';
 const KEYS = { serviceKey: 'operator-service-key', userKey: 'operator-user-key' };
@@ -24,7 +27,8 @@ async function open(page: Page): Promise<void> {
   await saveKeys(page, KEYS);
 }
 
-const fields = (page: Page) => page.getByRole('region', { name: 'Look up a cell' }).locator('dl.fields');
+const fields = (page: Page) =>
+  page.getByRole('region', { name: 'Look up a cell' }).locator('dl.fields').first();
 
 async function expectUsable(page: Page): Promise<void> {
   const cellid = cellOf('ok');
