@@ -5,8 +5,20 @@ export const MAX_CELLID = 2 ** 36 - 1;
 
 export type CellIdField = keyof CellId;
 
+/** What is wrong with one field, as a code the UI can put in words of its language. */
+export type CellIdProblem =
+  | { field: CellIdField; code: 'required' | 'digits' }
+  | { field: 'mcc'; code: 'mcc-length' | 'mcc-range' }
+  | { field: 'mnc'; code: 'mnc-length' }
+  | { field: 'cellid'; code: 'cellid-range' };
+
 export type CellIdCheck =
-  { ok: true; value: CellId } | { ok: false; errors: Partial<Record<CellIdField, string>> };
+  | { ok: true; value: CellId }
+  | {
+      ok: false;
+      errors: Partial<Record<CellIdField, string>>;
+      problems: Partial<Record<CellIdField, CellIdProblem>>;
+    };
 
 export interface CellIdRules {
   /**
@@ -24,6 +36,7 @@ const DIGITS = /^[0-9]+$/;
  */
 export function checkCellId(input: Record<CellIdField, unknown>, rules: CellIdRules): CellIdCheck {
   const errors: Partial<Record<CellIdField, string>> = {};
+  const problems: Partial<Record<CellIdField, CellIdProblem>> = {};
   const text = (v: unknown): string => {
     if (typeof v !== 'string') return '';
     return rules.mode === 'form' ? v.trim() : v;
@@ -32,20 +45,44 @@ export function checkCellId(input: Record<CellIdField, unknown>, rules: CellIdRu
   const mnc = text(input.mnc);
   const cellid = text(input.cellid);
 
-  if (mcc === '') errors.mcc = 'MCC is required.';
-  else if (!DIGITS.test(mcc)) errors.mcc = 'MCC must be digits only.';
+  if (mcc === '') problems.mcc = { field: 'mcc', code: 'required' };
+  else if (!DIGITS.test(mcc)) problems.mcc = { field: 'mcc', code: 'digits' };
   else if (rules.mode === 'form' ? mcc.length !== 3 : mcc.length > 3)
-    errors.mcc = rules.mode === 'form' ? 'MCC has exactly three digits (e.g. 244).' : 'mcc must be 0–999.';
+    problems.mcc = { field: 'mcc', code: rules.mode === 'form' ? 'mcc-length' : 'mcc-range' };
 
-  if (mnc === '') errors.mnc = 'MNC is required.';
-  else if (!DIGITS.test(mnc)) errors.mnc = 'MNC must be digits only.';
-  else if (mnc.length > 3) errors.mnc = 'MNC has one to three digits (e.g. 91 or 05).';
+  if (mnc === '') problems.mnc = { field: 'mnc', code: 'required' };
+  else if (!DIGITS.test(mnc)) problems.mnc = { field: 'mnc', code: 'digits' };
+  else if (mnc.length > 3) problems.mnc = { field: 'mnc', code: 'mnc-length' };
 
-  if (cellid === '') errors.cellid = 'Cell ID is required.';
-  else if (!DIGITS.test(cellid)) errors.cellid = 'Cell ID must be a whole number (digits only).';
+  if (cellid === '') problems.cellid = { field: 'cellid', code: 'required' };
+  else if (!DIGITS.test(cellid)) problems.cellid = { field: 'cellid', code: 'digits' };
   else if (cellid.length > 12 || Number(cellid) > MAX_CELLID)
-    errors.cellid = `Cell ID must be from 0 to ${MAX_CELLID} (2^36−1).`;
+    problems.cellid = { field: 'cellid', code: 'cellid-range' };
 
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  for (const problem of Object.values(problems)) errors[problem.field] = problemText(problem);
+  if (Object.keys(errors).length > 0) return { ok: false, errors, problems };
   return { ok: true, value: { mcc, mnc, cellid } };
+}
+
+const FIELD_NAMES: Record<CellIdField, string> = { mcc: 'MCC', mnc: 'MNC', cellid: 'Cell ID' };
+
+/** English words for a problem (the service's own messages and tests); the UI uses its catalogs. */
+export function problemText(problem: CellIdProblem): string {
+  const name = FIELD_NAMES[problem.field];
+  switch (problem.code) {
+    case 'required':
+      return `${name} is required.`;
+    case 'digits':
+      return problem.field === 'cellid'
+        ? 'Cell ID must be a whole number (digits only).'
+        : `${name} must be digits only.`;
+    case 'mcc-length':
+      return 'MCC has exactly three digits (e.g. 244).';
+    case 'mcc-range':
+      return 'mcc must be 0–999.';
+    case 'mnc-length':
+      return 'MNC has one to three digits (e.g. 91 or 05).';
+    case 'cellid-range':
+      return `Cell ID must be from 0 to ${MAX_CELLID} (2^36−1).`;
+  }
 }

@@ -3,14 +3,22 @@ import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import type { Answer } from '../api/client';
 import { isApiError, type RawResponse } from '../api/errors';
 import type { CellId, Format, Keys } from '../api/types';
+import { BatchSection } from '../features/batch/batch-section';
 import { cellQuery } from '../features/cell/cell-query';
 import { CellPanel } from '../features/cell/cell-panel';
+import { useDevicePosition } from '../features/cell/device-position';
+import { parseView, type MapViewState } from '../features/cell/links';
+import { HistoryPanel } from '../features/history/history-panel';
+import { history, useHistory, type HistoryEntry } from '../features/history/history-storage';
+import { useTrail } from '../features/location/use-trail';
+import { cellIdProblemText } from '../features/cell/cell-id-text';
 import { useKeys } from '../features/keys/keys-context';
 import { KeysPanel } from '../features/keys/keys-panel';
 import { LocationPanel, type RefreshSeconds } from '../features/location/location-panel';
 import { locationQuery } from '../features/location/location-query';
 import { useI18n } from '../i18n/i18n';
 import { LOCALES, type Locale } from '../i18n/translate';
+import type { BatchCells } from '../map/batch-layer';
 import type { FlyTarget } from '../map/fly-to';
 import { apiClient } from './api-client';
 import { ErrorNotice } from './error-notice';
@@ -54,12 +62,15 @@ export function App() {
   const [refreshSeconds, setRefreshSeconds] = useState<RefreshSeconds>(0);
   const [focus, setFocus] = useState<Focus>(route.name === 'cell' ? 'cell' : 'phone');
   const [flyCount, setFlyCount] = useState(0);
+  const [shown, setShown] = useState<HistoryEntry | null>(null);
+  const [batchCells, setBatchCells] = useState<BatchCells | undefined>(undefined);
 
   // Following the address bar (back/forward, a lookup): a cell in the URL takes the map's attention.
   const path = formatRoute(route);
   const [seenPath, setSeenPath] = useState(path);
   if (seenPath !== path) {
     setSeenPath(path);
+    setShown(null);
     if (route.name === 'cell') setFocus('cell');
   }
 
@@ -71,6 +82,25 @@ export function App() {
     refetchIntervalInBackground: false,
   });
   const cell = useQuery(cellQuery(apiClient, keys, cellId, format));
+  const [device, compareDevice] = useDevicePosition();
+  const historyEntries = useHistory();
+  const [initialView] = useState(() => parseView(window.location.search));
+  const [view, setView] = useState<MapViewState | undefined>(undefined);
+  const trail = useTrail(location.data?.data, location.dataUpdatedAt);
+
+  // Every answer goes to the history (never keys); the same answer again only moves to the top.
+  const cellAnswer = cell.data?.data;
+  const phoneAnswer = location.data?.data;
+  useEffect(() => {
+    if (cellAnswer) history.add({ kind: 'cell', cell: cellAnswer }, cell.dataUpdatedAt || Date.now());
+  }, [cellAnswer, cell.dataUpdatedAt]);
+  useEffect(() => {
+    if (phoneAnswer)
+      history.add(
+        { kind: 'location', cell: phoneAnswer.cell, msisdn: phoneAnswer.msisdn },
+        location.dataUpdatedAt || Date.now(),
+      );
+  }, [phoneAnswer, location.dataUpdatedAt]);
 
   useEffect(() => {
     document.title = cellId ? t('app.title.cell', { cell: cellLabel(cellId) }) : t('app.title.home');
@@ -82,6 +112,7 @@ export function App() {
   };
 
   const locate = () => {
+    setShown(null);
     setFocus('phone');
     setFlyCount((n) => n + 1);
     if (locating) void location.refetch();
@@ -89,6 +120,7 @@ export function App() {
   };
 
   const lookup = (id: CellId) => {
+    setShown(null);
     setFocus('cell');
     setFlyCount((n) => n + 1);
     const next: Route = { name: 'cell', id };
@@ -110,20 +142,31 @@ export function App() {
     queryClient.removeQueries({ queryKey: ['cell'] });
   };
 
+  const showEntry = (entry: HistoryEntry) => {
+    setShown(entry);
+    setFocus('cell');
+    setFlyCount((n) => n + 1);
+  };
+
   const phone = location.data?.data;
-  const found = cell.data?.data;
+  const found = shown ? shown.cell : cell.data?.data;
   const flyTarget: FlyTarget | undefined =
-    focus === 'phone' && phone
-      ? { lat: phone.cell.position.lat, lon: phone.cell.position.lon, token: `phone ${flyCount}` }
-      : focus === 'cell' && found
-        ? { lat: found.position.lat, lon: found.position.lon, token: `cell ${cellLabel(found)} ${flyCount}` }
-        : undefined;
+    initialView && flyCount === 0
+      ? undefined
+      : focus === 'phone' && phone
+        ? { lat: phone.cell.position.lat, lon: phone.cell.position.lon, token: `phone ${flyCount}` }
+        : focus === 'cell' && found
+          ? {
+              lat: found.position.lat,
+              lon: found.position.lon,
+              token: `cell ${cellLabel(found)} ${flyCount}`,
+            }
+          : undefined;
 
   const raw = focus === 'phone' ? lastRaw(location) : lastRaw(cell);
   const secrets = secretsOf(keys);
 
-  const keysNotice =
-    keys === null && cellId ? `Enter your keys to look up cell ${cellLabel(cellId)}.` : undefined;
+  const keysNotice = keys === null && cellId ? t('app.keysNotice', { cell: cellLabel(cellId) }) : undefined;
 
   return (
     <div className="app">
@@ -182,6 +225,11 @@ export function App() {
             isFetching={cell.isFetching}
             onLookup={lookup}
             notice={<RouteNotice route={route} hasKeys={keys !== null} />}
+            fromHistoryAt={shown?.at}
+            phone={phone?.cell.position}
+            device={device}
+            onCompareDevice={compareDevice}
+            view={view}
             errorSlot={
               cellId && cell.isError ? (
                 <ErrorNotice
@@ -194,7 +242,20 @@ export function App() {
               ) : undefined
             }
           />
-          <RawPanel raw={raw} source={focus === 'phone' ? 'My phone' : 'Cell lookup'} />
+          <BatchSection client={apiClient} keys={keys} format={format} onCells={setBatchCells} />
+          <HistoryPanel
+            entries={historyEntries}
+            onShow={showEntry}
+            onRemove={(id) => {
+              history.remove(id);
+              if (shown?.id === id) setShown(null);
+            }}
+            onClear={() => {
+              history.clear();
+              setShown(null);
+            }}
+          />
+          <RawPanel raw={raw} source={focus === 'phone' ? t('location.heading') : t('cell.heading')} />
         </div>
         <section className="map-wrap" aria-label={t('app.map')}>
           <Suspense fallback={<div className="map map-loading">{t('app.mapLoading')}</div>}>
@@ -207,6 +268,11 @@ export function App() {
               location={phone}
               cell={found}
               flyTarget={flyTarget}
+              device={device.status === 'ok' ? device : undefined}
+              trail={trail}
+              initialView={initialView}
+              onViewChange={setView}
+              batch={batchCells}
             />
           </Suspense>
         </section>
@@ -249,40 +315,44 @@ function FormatField({ format, onChange }: { format: Format; onChange(format: Fo
 }
 
 function RouteNotice({ route, hasKeys }: { route: Route; hasKeys: boolean }) {
+  const { t } = useI18n();
   if (route.name === 'bad-cell') {
-    const problems = Object.values(route.errors).join(' ');
+    const problems = Object.values(route.problems)
+      .map((problem) => cellIdProblemText(problem, t))
+      .join(' ');
     return (
       <div className="error-notice" role="alert">
-        <p className="error-title">This link doesn’t name a cell</p>
-        <p>{problems} Correct the values above and look the cell up again.</p>
+        <p className="error-title">{t('route.badCell.title')}</p>
+        <p>{t('route.badCell.body', { problems })}</p>
       </div>
     );
   }
   if (route.name === 'not-found') {
     return (
       <div className="error-notice" role="alert">
-        <p className="error-title">Nothing at this address</p>
+        <p className="error-title">{t('route.notFound.title')}</p>
         <p>
-          This page does not exist. <a href="/">Back to start</a>
+          {t('route.notFound.body')} <a href="/">{t('route.home')}</a>
         </p>
       </div>
     );
   }
   if (route.name === 'cell' && !hasKeys) {
-    return <p className="notice">Enter your keys above; the lookup of this cell then carries on.</p>;
+    return <p className="notice">{t('route.waitingKeys')}</p>;
   }
   return null;
 }
 
 function RawPanel({ raw, source }: { raw: RawResponse | 'no-answer' | undefined; source: string }) {
+  const { t } = useI18n();
   const [open, setOpen] = useState(false);
   return (
-    <section className="panel-section raw-section" aria-label="Raw response">
+    <section className="panel-section raw-section" aria-label={t('raw.heading')}>
       <details onToggle={(e) => setOpen(e.currentTarget.open)}>
-        <summary>Raw response</summary>
-        <p className="muted small">Last answer for: {source}</p>
+        <summary>{t('raw.heading')}</summary>
+        <p className="muted small">{t('raw.source', { source })}</p>
         {open && (
-          <Suspense fallback={<p className="muted">Loading…</p>}>
+          <Suspense fallback={<p className="muted">{t('common.loading')}</p>}>
             <RawResponseView raw={raw} />
           </Suspense>
         )}

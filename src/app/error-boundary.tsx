@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { useI18n } from '../i18n/i18n';
 
 interface State {
   failed: boolean;
@@ -19,19 +20,24 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
 
   override render() {
     if (!this.state.failed) return this.props.children;
-    return (
-      <main className="crash">
-        <h1>Something went wrong</h1>
-        <p>The app hit a problem it could not recover from. Your keys are safe in this browser.</p>
-        <div className="button-row">
-          <button type="button" className="button primary" onClick={() => window.location.reload()}>
-            Reload
-          </button>
-          <button type="button" className="button secondary" onClick={() => window.location.assign('/')}>
-            Back to start
-          </button>
-        </div>
-      </main>
-    );
+    return <CrashScreen />;
   }
+}
+
+function CrashScreen() {
+  const { t } = useI18n();
+  return (
+    <main className="crash">
+      <h1>{t('crash.title')}</h1>
+      <p>{t('crash.body')}</p>
+      <div className="button-row">
+        <button type="button" className="button primary" onClick={() => window.location.reload()}>
+          {t('crash.reload')}
+        </button>
+        <button type="button" className="button secondary" onClick={() => window.location.assign('/')}>
+          {t('route.home')}
+        </button>
+      </div>
+    </main>
+  );
 }

@@ -1,4 +1,5 @@
 import type { ErrorContext } from './messages';
+import { useI18n } from '../i18n/i18n';
 import { describeError } from './messages';
 
 export interface ErrorNoticeProps {
@@ -11,19 +12,20 @@ export interface ErrorNoticeProps {
 
 /** A failed read, told where its data would have appeared, with the next step. */
 export function ErrorNotice({ error, context, onRetry, onOpenKeys, retrying = false }: ErrorNoticeProps) {
-  const message = describeError(error, context);
+  const { t } = useI18n();
+  const message = describeError(error, context, t);
   return (
     <div className="error-notice" role="alert">
       <p className="error-title">{message.title}</p>
       <p>{message.body}</p>
       {message.action === 'retry' && onRetry && (
         <button type="button" className="button secondary" onClick={onRetry} disabled={retrying}>
-          {retrying ? 'Trying again…' : 'Retry'}
+          {retrying ? t('error.retrying') : t('error.retry')}
         </button>
       )}
       {message.action === 'keys' && onOpenKeys && (
         <button type="button" className="button secondary" onClick={onOpenKeys}>
-          Check keys
+          {t('error.checkKeys')}
         </button>
       )}
     </div>

@@ -1,5 +1,7 @@
 import { isApiError, type ApiError, type ApiErrorKind } from '../api/errors';
 import type { CellId } from '../api/types';
+import type { MessageKey } from '../i18n/en';
+import { tEn, type Translate } from '../i18n/translate';
 
 export type ErrorAction = 'retry' | 'keys' | 'none';
 
@@ -19,17 +21,18 @@ export interface ErrorContext {
   secrets?: readonly string[];
 }
 
-const FIELD_LABELS: Record<string, string> = {
-  mcc: 'MCC',
-  mnc: 'MNC',
-  cellid: 'Cell ID',
-  serviceKey: 'service key',
-  userKey: 'user key',
-  body: 'body',
+const FIELD_LABELS: Record<string, MessageKey> = {
+  mcc: 'field.mcc',
+  mnc: 'field.mnc',
+  cellid: 'field.cellid',
+  serviceKey: 'field.serviceKey',
+  userKey: 'field.userKey',
+  body: 'field.body',
 };
 
-function fieldLabel(field: string): string {
-  return FIELD_LABELS[field] ?? field;
+function fieldLabel(field: string, t: Translate): string {
+  const key = FIELD_LABELS[field];
+  return key ? t(key) : field;
 }
 
 function clean(text: string | undefined, secrets: readonly string[]): string | undefined {
@@ -39,88 +42,95 @@ function clean(text: string | undefined, secrets: readonly string[]): string | u
   return out === '' ? undefined : out;
 }
 
-function cellName(id: CellId | undefined): string {
-  return id ? `MCC ${id.mcc}, MNC ${id.mnc}, Cell ID ${id.cellid}` : 'that MCC, MNC and Cell ID';
+function cellName(id: CellId | undefined, t: Translate): string {
+  return id ? t('err.cellName', { mcc: id.mcc, mnc: id.mnc, cellid: id.cellid }) : t('err.cellNameUnknown');
 }
 
-type Describe = (error: ApiError, context: ErrorContext, detail: string | undefined) => ErrorMessage;
+type Describe = (
+  error: ApiError,
+  context: ErrorContext,
+  detail: string | undefined,
+  t: Translate,
+) => ErrorMessage;
 
 /** One entry per kind: the compiler refuses a kind without words. */
 const MESSAGES: Record<ApiErrorKind, Describe> = {
-  unauthorized: () => ({
-    title: 'These keys do not belong together',
-    body: 'The service key and the user key are not of the same developer. Check both keys: they must come from the same developer account.',
+  unauthorized: (_error, _context, _detail, t) => ({
+    title: t('err.unauthorized.title'),
+    body: t('err.unauthorized.body'),
     action: 'keys',
     pointsToRaw: false,
   }),
-  forbidden: (_error, context) =>
+  forbidden: (_error, context, _detail, t) =>
     context.resource === 'location'
       ? {
-          title: 'Positioning is not allowed yet',
-          body: 'Reply to the authorization SMS sent to your phone to allow positioning, then try again.',
+          title: t('err.forbidden.location.title'),
+          body: t('err.forbidden.location.body'),
           action: 'retry',
           pointsToRaw: false,
         }
       : {
-          title: 'Not allowed',
-          body: 'The service does not allow this read with these keys. Check your keys, then try again.',
+          title: t('err.forbidden.cell.title'),
+          body: t('err.forbidden.cell.body'),
           action: 'keys',
           pointsToRaw: false,
         },
-  'not-found': (_error, context) =>
+  'not-found': (_error, context, _detail, t) =>
     context.resource === 'cell'
       ? {
-          title: 'No such cell',
-          body: `No cell is known for ${cellName(context.cellId)}. Check the three values and try again.`,
+          title: t('err.notFound.cell.title'),
+          body: t('err.notFound.cell.body', { cell: cellName(context.cellId, t) }),
           action: 'none',
           pointsToRaw: false,
         }
       : {
-          title: 'Location not found',
-          body: 'The service has no Location resource at this address. Check that the app points at the positioning service.',
+          title: t('err.notFound.location.title'),
+          body: t('err.notFound.location.body'),
           action: 'none',
           pointsToRaw: true,
         },
-  'bad-request': (error, _context, detail) => {
-    const field = error.field === undefined ? undefined : fieldLabel(error.field);
-    const refused = field ? `The service refused the ${field} value.` : 'The service refused the request.';
+  'bad-request': (error, _context, detail, t) => {
+    const field = error.field === undefined ? undefined : fieldLabel(error.field, t);
+    const refused = field ? t('err.badRequest.field', { field }) : t('err.badRequest.request');
     return {
-      title: field ? `The service refused the ${field}` : 'The service refused the request',
-      body: detail ? `${refused} It said: “${detail}”` : `${refused} Check the values and try again.`,
+      title: field ? t('err.badRequest.fieldTitle', { field }) : t('err.badRequest.title'),
+      body: detail ? t('err.badRequest.said', { refused, detail }) : t('err.badRequest.check', { refused }),
       action: 'none',
       pointsToRaw: true,
     };
   },
-  'rate-limited': (error) => ({
-    title: 'Too many requests',
+  'rate-limited': (error, _context, _detail, t) => ({
+    title: t('err.rateLimited.title'),
     body:
       error.retryAfterSeconds !== undefined
-        ? `The service asks you to wait ${error.retryAfterSeconds} s before trying again.`
-        : 'The service asks you to slow down. Wait a minute before trying again.',
+        ? t('err.rateLimited.wait', { seconds: error.retryAfterSeconds })
+        : t('err.rateLimited.slow'),
     action: 'retry',
     pointsToRaw: false,
   }),
-  server: (error) => ({
-    title: 'The positioning service failed',
-    body: `The service answered with an error${error.status !== undefined ? ` (HTTP ${error.status})` : ''}. Try again in a moment.`,
+  server: (error, _context, _detail, t) => ({
+    title: t('err.server.title'),
+    body: t('err.server.body', {
+      status: error.status !== undefined ? t('err.server.status', { status: error.status }) : '',
+    }),
     action: 'retry',
     pointsToRaw: true,
   }),
-  network: () => ({
-    title: 'The positioning service isn’t answering',
-    body: 'The service could not be reached. Check your connection, then try again.',
+  network: (_error, _context, _detail, t) => ({
+    title: t('err.unreachable.title'),
+    body: t('err.network.body'),
     action: 'retry',
     pointsToRaw: false,
   }),
-  timeout: () => ({
-    title: 'The positioning service isn’t answering',
-    body: 'The service did not answer in time. Try again in a moment.',
+  timeout: (_error, _context, _detail, t) => ({
+    title: t('err.unreachable.title'),
+    body: t('err.timeout.body'),
     action: 'retry',
     pointsToRaw: false,
   }),
-  malformed: (error) => ({
-    title: 'The answer couldn’t be read',
-    body: `The service answered, but its ${error.field ? `“${error.field}” field` : 'answer'} is not what the API document describes. Open “Raw response” below to see what came.`,
+  malformed: (error, _context, _detail, t) => ({
+    title: t('err.malformed.title'),
+    body: error.field ? t('err.malformed.field', { field: error.field }) : t('err.malformed.answer'),
     action: 'retry',
     pointsToRaw: true,
   }),
@@ -129,14 +139,14 @@ const MESSAGES: Record<ApiErrorKind, Describe> = {
 export const KNOWN_KINDS = Object.keys(MESSAGES) as ApiErrorKind[];
 
 /** Words for any failure: an ApiError by its kind, anything else (a bug) as a generic failure. */
-export function describeError(error: unknown, context: ErrorContext): ErrorMessage {
+export function describeError(error: unknown, context: ErrorContext, t: Translate = tEn): ErrorMessage {
   if (isApiError(error)) {
     const describe = MESSAGES[error.kind] as Describe | undefined;
-    if (describe) return describe(error, context, clean(error.detail, context.secrets ?? []));
+    if (describe) return describe(error, context, clean(error.detail, context.secrets ?? []), t);
   }
   return {
-    title: 'Something went wrong',
-    body: 'The app could not finish this read. Try again; if it keeps happening, reload the page.',
+    title: t('err.generic.title'),
+    body: t('err.generic.body'),
     action: 'retry',
     pointsToRaw: false,
   };

@@ -1,12 +1,17 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import { checkCellId, type CellIdField } from '../api/cell-id';
+import { checkCellId, type CellIdField, type CellIdProblem } from '../api/cell-id';
 import type { CellId } from '../api/types';
 
 /** What the address bar says. Keys never go here. */
 export type Route =
   | { name: 'home' }
   | { name: 'cell'; id: CellId }
-  | { name: 'bad-cell'; errors: Partial<Record<CellIdField, string>>; given: CellId }
+  | {
+      name: 'bad-cell';
+      errors: Partial<Record<CellIdField, string>>;
+      problems: Partial<Record<CellIdField, CellIdProblem>>;
+      given: CellId;
+    }
   | { name: 'not-found'; path: string };
 
 export function parseRoute(pathname: string): Route {
@@ -25,7 +30,9 @@ export function parseRoute(pathname: string): Route {
     return { name: 'not-found', path };
   }
   const check = checkCellId(given, { mode: 'path' });
-  return check.ok ? { name: 'cell', id: check.value } : { name: 'bad-cell', errors: check.errors, given };
+  return check.ok
+    ? { name: 'cell', id: check.value }
+    : { name: 'bad-cell', errors: check.errors, problems: check.problems, given };
 }
 
 export function cellPath(id: CellId): string {

@@ -1,19 +1,22 @@
 import { Marker, Popup } from 'react-leaflet';
 import type { Location } from '../api/types';
+import { useI18n } from '../i18n/i18n';
 import { phoneIcon } from './marker-icons';
 
 export function PhoneMarker({ location }: { location: Location }) {
+  const { t } = useI18n();
   const { cell } = location;
+  const label = t('map.phone.alt', { name: cell.name });
   return (
     <Marker
       position={[cell.position.lat, cell.position.lon]}
       icon={phoneIcon}
-      alt={`Your phone: ${cell.name}`}
-      title={`Your phone: ${cell.name}`}
+      alt={label}
+      title={label}
       zIndexOffset={100}
     >
       <Popup>
-        <p className="popup-kicker">Your phone is near</p>
+        <p className="popup-kicker">{t('map.phone.kicker')}</p>
         <p className="popup-title">{cell.name}</p>
         <p className="popup-meta">
           {cell.lat}, {cell.lon}

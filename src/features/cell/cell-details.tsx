@@ -1,7 +1,10 @@
 import { useEffect, useRef } from 'react';
 import type { Cell } from '../../api/types';
+import { useI18n } from '../../i18n/i18n';
+import { cellIdHex } from './cell-id-text';
 
 export function CellDetails({ cell }: { cell: Cell }) {
+  const { t } = useI18n();
   const ref = useRef<HTMLDivElement>(null);
   const label = `${cell.mcc}/${cell.mnc}/${cell.cellid}`;
   useEffect(() => {
@@ -11,20 +14,22 @@ export function CellDetails({ cell }: { cell: Cell }) {
     <div className="result" ref={ref}>
       <p className="result-title">{cell.name}</p>
       <dl className="fields">
-        <dt>Name</dt>
+        <dt>{t('field.name')}</dt>
         <dd>{cell.name}</dd>
-        <dt>Latitude</dt>
+        <dt>{t('field.lat')}</dt>
         <dd className="mono">{cell.lat}</dd>
-        <dt>Longitude</dt>
+        <dt>{t('field.lon')}</dt>
         <dd className="mono">{cell.lon}</dd>
-        <dt>MCC</dt>
+        <dt>{t('field.mcc')}</dt>
         <dd className="mono">{cell.mcc}</dd>
-        <dt>MNC</dt>
+        <dt>{t('field.mnc')}</dt>
         <dd className="mono">{cell.mnc}</dd>
-        <dt>LAC</dt>
+        <dt>{t('field.lac')}</dt>
         <dd className="mono">{cell.lac}</dd>
-        <dt>Cell ID</dt>
+        <dt>{t('field.cellid')}</dt>
         <dd className="mono">{cell.cellid}</dd>
+        <dt>{t('field.cellidHex')}</dt>
+        <dd className="mono">{cellIdHex(cell.cellid)}</dd>
       </dl>
     </div>
   );

@@ -1,6 +1,9 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { checkCellId, type CellIdField } from '../../api/cell-id';
+import { checkCellId, type CellIdField, type CellIdProblem } from '../../api/cell-id';
 import type { CellId } from '../../api/types';
+import type { MessageKey } from '../../i18n/en';
+import { useI18n } from '../../i18n/i18n';
+import { cellIdProblemText, cellIdToDecimal } from './cell-id-text';
 
 export interface CellFormProps {
   initial?: CellId | undefined;
@@ -9,57 +12,69 @@ export interface CellFormProps {
   disabled?: boolean;
 }
 
-const FIELDS: ReadonlyArray<{ name: CellIdField; label: string; hint: string; width: string }> = [
-  { name: 'mcc', label: 'MCC', hint: 'e.g. 244', width: 'narrow' },
-  { name: 'mnc', label: 'MNC', hint: 'e.g. 91', width: 'narrow' },
-  { name: 'cellid', label: 'Cell ID', hint: 'e.g. 10038', width: 'wide' },
+const FIELDS: ReadonlyArray<{ name: CellIdField; label: MessageKey; hint: MessageKey; width: string }> = [
+  { name: 'mcc', label: 'field.mcc', hint: 'cell.hint.mcc', width: 'narrow' },
+  { name: 'mnc', label: 'field.mnc', hint: 'cell.hint.mnc', width: 'narrow' },
+  { name: 'cellid', label: 'field.cellid', hint: 'cell.hint.cellid', width: 'wide' },
 ];
 
 export function CellForm({ initial, onLookup, disabled = false }: CellFormProps) {
   const [values, setValues] = useState<CellId>(initial ?? { mcc: '', mnc: '', cellid: '' });
-  const [errors, setErrors] = useState<Partial<Record<CellIdField, string>>>({});
+  const { t } = useI18n();
+  const [problems, setProblems] = useState<Partial<Record<CellIdField, CellIdProblem>>>({});
   const inputs = useRef<Partial<Record<CellIdField, HTMLInputElement | null>>>({});
   const id = useId();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const check = checkCellId(values, { mode: 'form' });
+    // The API takes decimal: a hexadecimal Cell ID (0x…) is sent, linked and shown in decimal.
+    const check = checkCellId({ ...values, cellid: cellIdToDecimal(values.cellid) }, { mode: 'form' });
     if (!check.ok) {
-      setErrors(check.errors);
-      const first = FIELDS.find((field) => check.errors[field.name] !== undefined);
+      setProblems(check.problems);
+      const first = FIELDS.find((field) => check.problems[field.name] !== undefined);
       if (first) inputs.current[first.name]?.focus();
       return;
     }
-    setErrors({});
+    setProblems({});
     onLookup(check.value);
   };
 
   return (
-    <form className="form" onSubmit={submit} noValidate aria-label="Cell lookup">
+    <form className="form" onSubmit={submit} noValidate aria-label={t('cell.form')}>
       <div className="field-row">
         {FIELDS.map((field) => {
           const inputId = `${id}-${field.name}`;
-          const error = errors[field.name];
+          const problem = problems[field.name];
+          const error = problem && cellIdProblemText(problem, t);
+          const help = field.name === 'cellid' ? `${inputId}-help` : undefined;
+          const describedBy = [error ? `${inputId}-error` : undefined, help].filter(Boolean).join(' ');
           return (
             <div key={field.name} className={`field ${field.width}`}>
-              <label htmlFor={inputId}>{field.label}</label>
+              <label htmlFor={inputId}>{t(field.label)}</label>
               <input
                 id={inputId}
                 ref={(el) => {
                   inputs.current[field.name] = el;
                 }}
                 name={field.name}
-                inputMode="numeric"
+                inputMode={field.name === 'cellid' ? 'text' : 'numeric'}
+                spellCheck={false}
+                autoCapitalize="off"
                 autoComplete="off"
-                placeholder={field.hint}
+                placeholder={t(field.hint)}
                 value={values[field.name]}
                 onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.value }))}
                 aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${inputId}-error` : undefined}
+                aria-describedby={describedBy || undefined}
               />
               {error && (
                 <p id={`${inputId}-error`} className="field-error">
                   {error}
+                </p>
+              )}
+              {help && (
+                <p id={help} className="field-help">
+                  {t('cell.cellidHelp')}
                 </p>
               )}
             </div>
@@ -68,7 +83,7 @@ export function CellForm({ initial, onLookup, disabled = false }: CellFormProps)
       </div>
       <div className="button-row">
         <button type="submit" className="button primary" disabled={disabled}>
-          Look up cell
+          {t('cell.submit')}
         </button>
       </div>
     </form>

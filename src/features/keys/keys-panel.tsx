@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Keys } from '../../api/types';
+import { useI18n } from '../../i18n/i18n';
 
 export interface KeysPanelProps {
   keys: Keys | null;
@@ -19,24 +20,23 @@ export interface KeysPanelProps {
 
 export function KeysPanel(props: KeysPanelProps) {
   const { keys, remembered, editing } = props;
+  const { t } = useI18n();
   const headingId = useId();
   const showForm = keys === null || editing;
   return (
     <section className="panel-section keys-section" aria-labelledby={headingId}>
-      <h2 id={headingId}>Your keys</h2>
+      <h2 id={headingId}>{t('keys.heading')}</h2>
       {showForm ? (
         <KeysForm {...props} />
       ) : (
         <div className="keys-summary">
-          <p className="muted">
-            {remembered ? 'Keys are remembered on this device.' : 'Keys are kept for this browser tab only.'}
-          </p>
+          <p className="muted">{remembered ? t('keys.remembered') : t('keys.tabOnly')}</p>
           <div className="button-row">
             <button type="button" className="button secondary" onClick={props.onEdit}>
-              Change keys
+              {t('keys.change')}
             </button>
             <button type="button" className="button secondary" onClick={props.onForget}>
-              Forget keys
+              {t('keys.forget')}
             </button>
           </div>
         </div>
@@ -65,6 +65,7 @@ function KeysForm({
   const serviceRef = useRef<HTMLInputElement>(null);
   const userRef = useRef<HTMLInputElement>(null);
   const id = useId();
+  const { t } = useI18n();
 
   useEffect(() => {
     if (focusToken !== undefined && focusToken > 0) {
@@ -78,8 +79,8 @@ function KeysForm({
     const next: FieldErrors = {};
     const service = serviceKey.trim();
     const user = userKey.trim();
-    if (service === '') next.serviceKey = 'Enter your service key.';
-    if (user === '') next.userKey = 'Enter your user key.';
+    if (service === '') next.serviceKey = t('keys.serviceRequired');
+    if (user === '') next.userKey = t('keys.userRequired');
     setErrors(next);
     if (next.serviceKey) serviceRef.current?.focus();
     else if (next.userKey) userRef.current?.focus();
@@ -96,23 +97,31 @@ function KeysForm({
       {keys === null && (
         <div className="keys-intro">
           <p>
-            The positioning service asks for two keys, both issued by the operator’s developer portal from the
-            same developer account: a <strong>service key</strong> for your service, and a{' '}
-            <strong>user key</strong> for you.
+            {t('keys.intro')
+              .split(/(\{service\}|\{user\})/)
+              .map((part, index) =>
+                part === '{service}' ? (
+                  <strong key={index}>{t('keys.intro.service')}</strong>
+                ) : part === '{user}' ? (
+                  <strong key={index}>{t('keys.intro.user')}</strong>
+                ) : (
+                  part
+                ),
+              )}
           </p>
           {demoKeys && (
             <p>
-              This service runs on demo data.{' '}
+              {t('keys.demo')}{' '}
               <button type="button" className="button primary small" onClick={() => onSave(demoKeys, false)}>
-                Use demo keys
+                {t('keys.useDemo')}
               </button>
             </p>
           )}
         </div>
       )}
-      <form className="form" onSubmit={submit} noValidate aria-label="Keys">
+      <form className="form" onSubmit={submit} noValidate aria-label={t('keys.form')}>
         <div className="field">
-          <label htmlFor={`${id}-service`}>Service key</label>
+          <label htmlFor={`${id}-service`}>{t('keys.service')}</label>
           <input
             id={`${id}-service`}
             ref={serviceRef}
@@ -133,7 +142,7 @@ function KeysForm({
           )}
         </div>
         <div className="field">
-          <label htmlFor={`${id}-user`}>User key</label>
+          <label htmlFor={`${id}-user`}>{t('keys.user')}</label>
           <input
             id={`${id}-user`}
             ref={userRef}
@@ -156,24 +165,24 @@ function KeysForm({
         <div className="check-row">
           <label className="check">
             <input type="checkbox" checked={shown} onChange={(e) => setShown(e.target.checked)} />
-            Show keys
+            {t('keys.show')}
           </label>
           <label className="check">
             <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
-            Remember on this device
+            {t('keys.remember')}
           </label>
         </div>
         <div className="button-row">
           <button type="submit" className="button primary">
-            Save keys
+            {t('keys.save')}
           </button>
           {keys !== null && (
             <>
               <button type="button" className="button secondary" onClick={onCancel}>
-                Cancel
+                {t('common.cancel')}
               </button>
               <button type="button" className="button secondary" onClick={onForget}>
-                Forget keys
+                {t('keys.forget')}
               </button>
             </>
           )}

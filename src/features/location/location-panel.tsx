@@ -1,13 +1,10 @@
 import { useId, type ReactNode } from 'react';
 import type { Location } from '../../api/types';
+import { useI18n } from '../../i18n/i18n';
 import { formatMsisdn } from './msisdn';
 import { formatAge, useNow } from './use-now';
 
-export const REFRESH_CHOICES = [
-  { value: 0, label: 'Off' },
-  { value: 15, label: 'Every 15 s' },
-  { value: 60, label: 'Every 60 s' },
-] as const;
+export const REFRESH_CHOICES = [{ value: 0 }, { value: 15 }, { value: 60 }] as const;
 
 export type RefreshSeconds = (typeof REFRESH_CHOICES)[number]['value'];
 
@@ -29,22 +26,23 @@ export interface LocationPanelProps {
 
 export function LocationPanel(props: LocationPanelProps) {
   const { hasKeys, started, location, isFetching, updatedAt, errorSlot } = props;
+  const { t } = useI18n();
   const headingId = useId();
   const refreshId = useId();
   return (
     <section className="panel-section" aria-labelledby={headingId} aria-busy={isFetching}>
-      <h2 id={headingId}>My phone</h2>
+      <h2 id={headingId}>{t('location.heading')}</h2>
       <div className="button-row">
         <button type="button" className="button primary" onClick={props.onLocate} disabled={!hasKeys}>
-          Locate my phone
+          {t('location.locate')}
         </button>
         {started && hasKeys && (
           <button type="button" className="button secondary" onClick={props.onRefresh} disabled={isFetching}>
-            Refresh
+            {t('location.refresh')}
           </button>
         )}
         <div className="inline-field">
-          <label htmlFor={refreshId}>Auto-refresh</label>
+          <label htmlFor={refreshId}>{t('location.autoRefresh')}</label>
           <select
             id={refreshId}
             value={props.refreshSeconds}
@@ -53,18 +51,16 @@ export function LocationPanel(props: LocationPanelProps) {
           >
             {REFRESH_CHOICES.map((choice) => (
               <option key={choice.value} value={choice.value}>
-                {choice.label}
+                {choice.value === 0
+                  ? t('location.refreshOff')
+                  : t('location.refreshEvery', { seconds: choice.value })}
               </option>
             ))}
           </select>
         </div>
       </div>
-      {!hasKeys && <p className="muted">Save your keys first, then locate your phone.</p>}
-      {hasKeys && !started && (
-        <p className="muted">
-          Shows the cell now serving the phone whose number you registered with the operator.
-        </p>
-      )}
+      {!hasKeys && <p className="muted">{t('location.needKeys')}</p>}
+      {hasKeys && !started && <p className="muted">{t('location.intro')}</p>}
       <Status isFetching={isFetching} updatedAt={updatedAt} hasData={location !== undefined} />
       {errorSlot}
       {location && <LocationDetails location={location} />}
@@ -81,17 +77,21 @@ function Status({
   updatedAt: number;
   hasData: boolean;
 }) {
+  const { t } = useI18n();
   const now = useNow(1000, hasData);
   // Only "Locating…" is announced; the ticking age would repeat every second for screen readers.
   return (
     <div className="status-line">
-      <span role="status">{isFetching ? 'Locating…' : ''}</span>
-      {!isFetching && hasData && updatedAt > 0 && <span>Updated {formatAge(now - updatedAt)}</span>}
+      <span role="status">{isFetching ? t('location.locating') : ''}</span>
+      {!isFetching && hasData && updatedAt > 0 && (
+        <span>{t('location.updated', { age: formatAge(now - updatedAt, t) })}</span>
+      )}
     </div>
   );
 }
 
 export function LocationDetails({ location }: { location: Location }) {
+  const { t } = useI18n();
   const { cell } = location;
   return (
     <div className="result">
@@ -100,27 +100,27 @@ export function LocationDetails({ location }: { location: Location }) {
         {location.state !== undefined && <span className="badge">{location.state}</span>}
       </p>
       <dl className="fields">
-        <dt>MSISDN as sent</dt>
+        <dt>{t('location.msisdnAsSent')}</dt>
         <dd className="mono">{location.msisdn}</dd>
         {location.state !== undefined && (
           <>
-            <dt>State</dt>
+            <dt>{t('location.state')}</dt>
             <dd>{location.state}</dd>
           </>
         )}
-        <dt>Cell name</dt>
+        <dt>{t('location.cellName')}</dt>
         <dd>{cell.name}</dd>
-        <dt>Latitude</dt>
+        <dt>{t('field.lat')}</dt>
         <dd className="mono">{cell.lat}</dd>
-        <dt>Longitude</dt>
+        <dt>{t('field.lon')}</dt>
         <dd className="mono">{cell.lon}</dd>
-        <dt>MCC</dt>
+        <dt>{t('field.mcc')}</dt>
         <dd className="mono">{cell.mcc}</dd>
-        <dt>MNC</dt>
+        <dt>{t('field.mnc')}</dt>
         <dd className="mono">{cell.mnc}</dd>
-        <dt>LAC</dt>
+        <dt>{t('field.lac')}</dt>
         <dd className="mono">{cell.lac}</dd>
-        <dt>Cell ID</dt>
+        <dt>{t('field.cellid')}</dt>
         <dd className="mono">{cell.cellid}</dd>
       </dl>
     </div>

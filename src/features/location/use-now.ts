@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { tEn, type Translate } from '../../i18n/translate';
 
 /** The current time, ticking every `everyMs` while `active`. */
 export function useNow(everyMs: number, active = true): number {
@@ -11,10 +12,10 @@ export function useNow(everyMs: number, active = true): number {
   return now;
 }
 
-export function formatAge(ms: number): string {
+export function formatAge(ms: number, t: Translate = tEn): string {
   const seconds = Math.max(0, Math.floor(ms / 1000));
-  if (seconds < 60) return `${seconds} s ago`;
+  if (seconds < 60) return t('age.seconds', { n: seconds });
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min ago`;
-  return `${Math.floor(minutes / 60)} h ago`;
+  if (minutes < 60) return t('age.minutes', { n: minutes });
+  return t('age.hours', { n: Math.floor(minutes / 60) });
 }

@@ -1,0 +1,68 @@
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Cell } from '../../api/types';
+import { addEntry, history, HISTORY_LIMIT, HISTORY_STORAGE_KEY, parseHistory } from './history-storage';
+
+const cell = (cellid: string): Cell => ({
+  lat: '60.316391',
+  lon: '20.994058',
+  mcc: '244',
+  mnc: '91',
+  lac: '0',
+  cellid,
+  name: 'Brändö',
+  position: { lat: 60.316391, lon: 20.994058 },
+});
+
+describe('history storage', () => {
+  beforeEach(() => {
+    window.localStorage.clear();
+    history.reset();
+  });
+
+  it('starts empty on garbage and never throws', () => {
+    for (const bad of ['{', 'null', '42', '"x"', '{"a":1}', '[1,null,{"id":"x"}]']) {
+      expect(parseHistory(bad)).toEqual([]);
+    }
+    window.localStorage.setItem(HISTORY_STORAGE_KEY, '{not json');
+    expect(history.entries()).toEqual([]);
+  });
+
+  it('drops bad entries and keeps good ones', () => {
+    const good = { id: 'a', at: 1, kind: 'cell', cell: cell('1') };
+    const badLat = { id: 'b', at: 2, kind: 'cell', cell: { ...cell('2'), lat: '95' } };
+    const badKind = { id: 'c', at: 3, kind: 'keys', cell: cell('3') };
+    const parsed = parseHistory(JSON.stringify([good, badLat, badKind]));
+    expect(parsed.map((e) => e.id)).toEqual(['a']);
+    expect(parsed[0]?.cell.position).toEqual({ lat: 60.316391, lon: 20.994058 });
+  });
+
+  it('newest first, at most 100, the same answer again moves to the top', () => {
+    let entries = addEntry([], { kind: 'cell', cell: cell('1') }, 1, 'a');
+    entries = addEntry(entries, { kind: 'cell', cell: cell('2') }, 2, 'b');
+    entries = addEntry(entries, { kind: 'cell', cell: cell('2') }, 3, 'c');
+    expect(entries.map((e) => [e.id, e.at])).toEqual([
+      ['c', 3],
+      ['a', 1],
+    ]);
+    for (let i = 0; i < 150; i++)
+      entries = addEntry(entries, { kind: 'cell', cell: cell(String(i)) }, i, `x${i}`);
+    expect(entries).toHaveLength(HISTORY_LIMIT);
+    expect(entries[0]?.cell.cellid).toBe('149');
+  });
+
+  it('adds, removes one, clears all, and persists without keys', () => {
+    history.add({ kind: 'cell', cell: cell('1') }, 1);
+    history.add({ kind: 'location', cell: cell('2'), msisdn: '358401234567' }, 2);
+    expect(history.entries().map((e) => e.kind)).toEqual(['location', 'cell']);
+    const stored = window.localStorage.getItem(HISTORY_STORAGE_KEY) ?? '';
+    expect(stored).not.toMatch(/serviceKey|userKey/);
+    history.reset();
+    expect(history.entries()).toHaveLength(2);
+    history.remove(history.entries()[0]!.id);
+    expect(history.entries().map((e) => e.cell.cellid)).toEqual(['1']);
+    history.clear();
+    expect(history.entries()).toEqual([]);
+    expect(window.localStorage.getItem(HISTORY_STORAGE_KEY)).toBeNull();
+  });
+});

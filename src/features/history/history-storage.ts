@@ -1,0 +1,150 @@
+import { useSyncExternalStore } from 'react';
+import type { Cell } from '../../api/types';
+
+export const HISTORY_STORAGE_KEY = 'cellpos.history';
+export const HISTORY_LIMIT = 100;
+
+/** One answer as it came: a looked-up cell, or the phone's own location (its cell). Never keys. */
+export interface HistoryEntry {
+  id: string;
+  /** ms since epoch */
+  at: number;
+  kind: 'cell' | 'location';
+  cell: Cell;
+  msisdn?: string;
+}
+
+const isText = (v: unknown, max = 500): v is string => typeof v === 'string' && v.length <= max;
+
+function readCell(value: unknown): Cell | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const c = value as Record<string, unknown>;
+  const fields = ['lat', 'lon', 'mcc', 'mnc', 'lac', 'cellid', 'name'] as const;
+  if (!fields.every((field) => isText(c[field]))) return undefined;
+  const lat = Number(c.lat);
+  const lon = Number(c.lon);
+  if (!Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180)
+    return undefined;
+  const text = c as Record<(typeof fields)[number], string>;
+  return {
+    lat: text.lat,
+    lon: text.lon,
+    mcc: text.mcc,
+    mnc: text.mnc,
+    lac: text.lac,
+    cellid: text.cellid,
+    name: text.name,
+    position: { lat, lon },
+  };
+}
+
+function readEntry(value: unknown): HistoryEntry | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const e = value as Record<string, unknown>;
+  if (!isText(e.id, 100) || typeof e.at !== 'number' || !Number.isFinite(e.at)) return undefined;
+  if (e.kind !== 'cell' && e.kind !== 'location') return undefined;
+  const cell = readCell(e.cell);
+  if (!cell) return undefined;
+  const entry: HistoryEntry = { id: e.id, at: e.at, kind: e.kind, cell };
+  if (e.kind === 'location' && isText(e.msisdn, 40)) entry.msisdn = e.msisdn;
+  return entry;
+}
+
+/** Whatever is stored, read defensively: bad JSON or bad entries are dropped, never thrown. */
+export function parseHistory(text: string | null | undefined): HistoryEntry[] {
+  if (!text) return [];
+  try {
+    const value: unknown = JSON.parse(text);
+    if (!Array.isArray(value)) return [];
+    return value
+      .map(readEntry)
+      .filter((e): e is HistoryEntry => e !== undefined)
+      .slice(0, HISTORY_LIMIT);
+  } catch {
+    return [];
+  }
+}
+
+function sameAnswer(a: HistoryEntry, b: Omit<HistoryEntry, 'id' | 'at'>): boolean {
+  const fields = ['lat', 'lon', 'mcc', 'mnc', 'lac', 'cellid', 'name'] as const;
+  return a.kind === b.kind && a.msisdn === b.msisdn && fields.every((f) => a.cell[f] === b.cell[f]);
+}
+
+/** Newest first, at most 100. The same answer again (an auto-refresh) moves to the top instead of repeating. */
+export function addEntry(
+  entries: readonly HistoryEntry[],
+  answer: Omit<HistoryEntry, 'id' | 'at'>,
+  at: number,
+  id: string,
+): HistoryEntry[] {
+  const top = entries[0];
+  const rest = top && sameAnswer(top, answer) ? entries.slice(1) : entries;
+  const { position, ...cellText } = answer.cell;
+  const entry: HistoryEntry = { ...answer, cell: { ...cellText, position: { ...position } }, id, at };
+  return [entry, ...rest].slice(0, HISTORY_LIMIT);
+}
+
+// A tiny external store over localStorage, so every reader sees one list.
+let cache: HistoryEntry[] | undefined;
+const listeners = new Set<() => void>();
+
+function storage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+function current(): HistoryEntry[] {
+  if (cache === undefined) {
+    let text: string | null | undefined;
+    try {
+      text = storage()?.getItem(HISTORY_STORAGE_KEY);
+    } catch {
+      text = undefined;
+    }
+    cache = parseHistory(text);
+  }
+  return cache;
+}
+
+function write(next: HistoryEntry[]): void {
+  cache = next;
+  try {
+    const store = storage();
+    if (next.length === 0) store?.removeItem(HISTORY_STORAGE_KEY);
+    else store?.setItem(HISTORY_STORAGE_KEY, JSON.stringify(next));
+  } catch {
+    // Full or unavailable storage: the history lasts for this page.
+  }
+  listeners.forEach((listener) => listener());
+}
+
+let counter = 0;
+
+export const history = {
+  entries: current,
+  add(answer: Omit<HistoryEntry, 'id' | 'at'>, at = Date.now()): void {
+    counter += 1;
+    write(addEntry(current(), answer, at, `${at.toString(36)}-${counter}`));
+  },
+  remove(id: string): void {
+    write(current().filter((entry) => entry.id !== id));
+  },
+  clear(): void {
+    write([]);
+  },
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  /** For tests: forget the cached list so the next read goes to storage. */
+  reset(): void {
+    cache = undefined;
+  },
+};
+
+export function useHistory(): HistoryEntry[] {
+  return useSyncExternalStore(history.subscribe, history.entries, () => []);
+}
