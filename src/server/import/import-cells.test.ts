@@ -100,7 +100,7 @@ describe('importCells', () => {
     ]);
   });
 
-  it('gives the same cells row by row and in many-row statements, with many duplicates', async () => {
+  it('gives the same cells row by row, in many-row statements and without the thread, with many duplicates', async () => {
     const input = join(dir, 'generated.csv.gz');
     const stats = await generateOpenCellId({
       out: input,
@@ -118,6 +118,9 @@ describe('importCells', () => {
     }
     expect(many.updated).toBe(one.updated);
     expect(rows(join(dir, 'all-at-once.db'))).toEqual(rows(join(dir, 'one-by-one.db')));
+    const here = await importCells({ file: join(dir, 'no-thread.db'), input, batchSize: 500, thread: false });
+    expect(here).toMatchObject({ inserted: stats.distinct, updated: one.updated, skipped: stats.bad });
+    expect(rows(join(dir, 'no-thread.db'))).toEqual(rows(join(dir, 'one-by-one.db')));
   });
 
   it('changes nothing when run again, and takes a later row only with more samples', async () => {

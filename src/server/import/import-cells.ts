@@ -1,24 +1,21 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { migrate } from '../store';
-import { townGazetteer, type Gazetteer } from './gazetteer';
-import {
-  SKIP_REASONS,
-  emptyCell,
-  isHeaderLine,
-  LineSplitter,
-  openCsvSource,
-  parseCellLine,
-  type SkipReason,
-} from './opencellid-csv';
+import { emptyStats, readBatches, type ReadStats, type RowBatch, type SkippedLine } from './batch-reader';
+import type { Gazetteer } from './gazetteer';
+import { townGazetteer } from './gazetteer';
+import type { SkipReason } from './opencellid-csv';
+import type { FromWorker, ToWorker, WorkerInput } from './parse-worker';
 import type { ProgressState } from './progress';
 
 type Db = Database.Database;
 
-/** Measured: with cells arriving in random key order, 20k-row batches rewrite most B-tree pages per commit. */
-export const DEFAULT_BATCH_SIZE = 100_000;
-export const MAX_LISTED_SKIPS = 20;
+export type { SkippedLine };
+
+/** Measured: with cells arriving in random key order, small batches rewrite most B-tree pages per commit. */
+export const DEFAULT_BATCH_SIZE = 200_000;
 
 export interface ImportOptions {
   /** An open database (left open, schema assumed migrated) or a file to open, migrate and close. */
@@ -30,17 +27,14 @@ export interface ImportOptions {
   onProgress?: (state: ProgressState) => void;
   /** Aborting stops reading; rows already read are written, then the report says `interrupted`. */
   signal?: AbortSignal;
+  /** Names rows in this thread with this gazetteer instead of reading and naming in a worker thread. */
   gazetteer?: Gazetteer;
+  /** Read, check and name rows in a worker thread while this one writes (default true). */
+  thread?: boolean;
   /** SQLite page cache for the import, in MiB. */
   cacheMb?: number;
   /** WAL size, in pages, that triggers a checkpoint during the import. */
   checkpointPages?: number;
-}
-
-export interface SkippedLine {
-  line: number;
-  reason: string;
-  text: string;
 }
 
 export interface ImportReport {
@@ -94,33 +88,104 @@ function openDatabase(file: string): Db {
   return db;
 }
 
-/** Rows of one batch, column by column: no object per row. */
-class Batch {
-  readonly key: Float64Array;
-  readonly cellid: Float64Array;
-  readonly lac: Float64Array;
-  readonly lat: Float64Array;
-  readonly lon: Float64Array;
-  readonly samples: Float64Array;
-  readonly order: Uint32Array;
-  length = 0;
+/** Key order makes the B-tree writes local; ties keep file order, so the first of equal rows wins. */
+function keyOrder(batch: RowBatch): Uint32Array {
+  const order = new Uint32Array(batch.length);
+  for (let i = 0; i < order.length; i++) order[i] = i;
+  const { key, cellid } = batch;
+  return order.sort((a, b) => key[a]! - key[b]! || cellid[a]! - cellid[b]! || a - b);
+}
 
-  constructor(capacity: number) {
-    this.key = new Float64Array(capacity);
-    this.cellid = new Float64Array(capacity);
-    this.lac = new Float64Array(capacity);
-    this.lat = new Float64Array(capacity);
-    this.lon = new Float64Array(capacity);
-    this.samples = new Float64Array(capacity);
-    this.order = new Uint32Array(capacity);
+/* The worker is TypeScript like the rest of the service, so it starts by registering tsx's loader (Node 20
+   does not apply a `--import` from a worker's execArgv to the worker's own entry). */
+function workerSource(): string {
+  const api = import.meta.resolve('tsx/esm/api');
+  const entry = new URL('./parse-worker.ts', import.meta.url).href;
+  return `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
+}
+
+/** Joins small batches into one of `size` rows or more (the thread sends small ones to keep memory flat). */
+async function* regroup(source: AsyncIterable<RowBatch>, size: number): AsyncGenerator<RowBatch> {
+  let parts: RowBatch[] = [];
+  let length = 0;
+  const join = (): RowBatch => {
+    const columns = ['key', 'cellid', 'lac', 'lat', 'lon', 'samples'] as const;
+    const joined = { length, names: parts.flatMap((part) => part.names) } as RowBatch;
+    for (const column of columns) {
+      const array = new Float64Array(length);
+      let at = 0;
+      for (const part of parts) {
+        array.set(part[column].subarray(0, part.length), at);
+        at += part.length;
+      }
+      joined[column] = array;
+    }
+    parts = [];
+    length = 0;
+    return joined;
+  };
+  for await (const part of source) {
+    parts.push(part);
+    length += part.length;
+    if (length >= size) yield join();
   }
+  if (length > 0) yield join();
+}
 
-  /** Key order makes the B-tree writes local; ties keep file order, so the first of equal rows wins. */
-  sorted(): Uint32Array {
-    const order = this.order.subarray(0, this.length);
-    for (let i = 0; i < this.length; i++) order[i] = i;
-    const { key, cellid } = this;
-    return order.sort((a, b) => key[a]! - key[b]! || cellid[a]! - cellid[b]! || a - b);
+/** Batches read, checked and named by parse-worker.ts, a few small ones ahead of the writer. */
+async function* threadBatches(
+  job: Omit<WorkerInput, 'inFlight'>,
+  stats: ReadStats,
+  onStats: () => void,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<RowBatch> {
+  const workerData: WorkerInput = { ...job, inFlight: 4 };
+  const worker = new Worker(workerSource(), {
+    eval: true,
+    workerData,
+    resourceLimits: { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 8 },
+  });
+  const send = (message: ToWorker): void => worker.postMessage(message);
+  const queue: FromWorker[] = [];
+  let failure: Error | undefined;
+  let exited = false;
+  let wake: (() => void) | undefined;
+  worker.on('message', (message: FromWorker) => {
+    queue.push(message);
+    wake?.();
+  });
+  worker.on('error', (error) => {
+    failure = error;
+    wake?.();
+  });
+  worker.on('exit', () => {
+    exited = true;
+    wake?.();
+  });
+  const stop = (): void => send({ type: 'stop' });
+  signal?.addEventListener('abort', stop, { once: true });
+  if (signal?.aborted === true) stop();
+  try {
+    for (;;) {
+      const message = queue.shift();
+      if (message === undefined) {
+        if (failure !== undefined) throw failure;
+        if (exited) throw new Error('the import thread stopped unexpectedly');
+        await new Promise<void>((resolve) => (wake = resolve));
+        continue;
+      }
+      if (message.type === 'error') throw new Error(message.message);
+      Object.assign(stats, message.stats);
+      onStats();
+      if (message.type === 'end') return;
+      if (message.type === 'batch') {
+        yield message.batch;
+        send({ type: 'ack' });
+      }
+    }
+  } finally {
+    signal?.removeEventListener('abort', stop);
+    await worker.terminate();
   }
 }
 
@@ -131,8 +196,29 @@ export async function importCells(options: ImportOptions): Promise<ImportReport>
   if (options.db === undefined && options.file === undefined)
     throw new TypeError('importCells needs db or file');
   const began = performance.now();
-  const source = await openCsvSource(options.input);
-  const gazetteer = options.gazetteer ?? townGazetteer();
+  const stats = emptyStats();
+  const progress = (): void =>
+    options.onProgress?.({ rows: stats.rows, bytesRead: stats.bytesRead, totalBytes: stats.totalBytes });
+  const inThread = options.thread === false || options.gazetteer !== undefined;
+  const batches = inThread
+    ? readBatches({
+        input: options.input,
+        batchSize,
+        gazetteer: options.gazetteer ?? townGazetteer(),
+        stats,
+        stop: () => options.signal?.aborted === true,
+        onChunk: progress,
+      })
+    : regroup(
+        threadBatches(
+          { input: options.input, batchSize: Math.min(batchSize, 16_384) },
+          stats,
+          progress,
+          options.signal,
+        ),
+        batchSize,
+      );
+
   const db = options.db ?? openDatabase(options.file ?? '');
   const ownDb = options.db === undefined;
   const previous = {
@@ -142,52 +228,31 @@ export async function importCells(options: ImportOptions): Promise<ImportReport>
   };
   // NORMAL in WAL mode still commits each batch atomically; it only skips an fsync per commit.
   db.pragma('synchronous = NORMAL');
-  db.pragma(`cache_size = ${-1024 * (options.cacheMb ?? 64)}`);
+  db.pragma(`cache_size = ${-1024 * (options.cacheMb ?? 32)}`);
   db.pragma(`wal_autocheckpoint = ${options.checkpointPages ?? 1000}`);
 
-  const report: ImportReport = {
-    input: options.input,
-    gzip: source.gzip,
-    header: false,
-    rows: 0,
-    valid: 0,
-    inserted: 0,
-    updated: 0,
-    dropped: 0,
-    skipped: 0,
-    skippedByReason: {},
-    firstSkipped: [],
-    batches: 0,
-    cellsBefore: 0,
-    cellsAfter: 0,
-    seconds: 0,
-    rowsPerSecond: 0,
-    interrupted: false,
-  };
   const countCells = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM cells');
-  report.cellsBefore = countCells.get()?.n ?? 0;
-
+  const cellsBefore = countCells.get()?.n ?? 0;
+  let cellsAfter = cellsBefore;
   const upsertOne = db.prepare(upsertSql(1));
   const upsertMany = db.prepare(upsertSql(ROWS_PER_STATEMENT));
   const params: Array<number | string> = new Array<number | string>(ROWS_PER_STATEMENT * 8).fill(0);
-  const batch = new Batch(batchSize);
   let written = 0;
-  const writeBatch = db.transaction((rows: Batch) => {
-    const order = rows.sorted();
+  let count = 0;
+  const writeBatch = db.transaction((rows: RowBatch) => {
+    const order = keyOrder(rows);
     let p = 0;
     for (let j = 0; j < order.length; j++) {
       const i = order[j]!;
       const key = rows.key[i]!;
       const mcc = Math.floor(key / 1000);
-      const lat = rows.lat[i]!;
-      const lon = rows.lon[i]!;
       params[p++] = mcc;
       params[p++] = key - mcc * 1000;
       params[p++] = rows.cellid[i]!;
       params[p++] = rows.lac[i]!;
-      params[p++] = lat;
-      params[p++] = lon;
-      params[p++] = gazetteer.nearest(lat, lon);
+      params[p++] = rows.lat[i]!;
+      params[p++] = rows.lon[i]!;
+      params[p++] = rows.names[i]!;
       params[p++] = rows.samples[i]!;
       if (p === params.length) {
         written += upsertMany.run(params).changes;
@@ -196,71 +261,37 @@ export async function importCells(options: ImportOptions): Promise<ImportReport>
     }
     for (let at = 0; at < p; at += 8) written += upsertOne.run(params.slice(at, at + 8)).changes;
   });
-  const flush = (): void => {
-    if (batch.length === 0) return;
-    writeBatch(batch);
-    report.batches++;
-    batch.length = 0;
-  };
 
-  const cell = emptyCell();
-  let lineNo = 0;
-  const onLine = (line: string): void => {
-    lineNo++;
-    if (line.length === 0) return;
-    if (lineNo === 1 && isHeaderLine(line)) {
-      report.header = true;
-      return;
-    }
-    report.rows++;
-    const reason = parseCellLine(line, cell);
-    if (reason !== undefined) {
-      report.skipped++;
-      report.skippedByReason[reason] = (report.skippedByReason[reason] ?? 0) + 1;
-      if (report.firstSkipped.length < MAX_LISTED_SKIPS) {
-        report.firstSkipped.push({ line: lineNo, reason: SKIP_REASONS[reason], text: line.slice(0, 200) });
-      }
-      return;
-    }
-    report.valid++;
-    const i = batch.length++;
-    batch.key[i] = cell.mcc * 1000 + cell.mnc;
-    batch.cellid[i] = cell.cellid;
-    batch.lac[i] = cell.lac;
-    batch.lat[i] = cell.lat;
-    batch.lon[i] = cell.lon;
-    batch.samples[i] = cell.samples;
-    if (batch.length === batchSize) flush();
-  };
-
-  const splitter = new LineSplitter(onLine);
-  const state = (): ProgressState => ({
-    rows: report.rows,
-    bytesRead: source.bytesRead(),
-    totalBytes: source.totalBytes,
-  });
   try {
-    for await (const chunk of source.chunks) {
-      splitter.push(chunk as Buffer);
-      options.onProgress?.(state());
-      if (options.signal?.aborted) {
-        report.interrupted = true;
-        break;
-      }
+    for await (const batch of batches) {
+      writeBatch(batch);
+      count++;
     }
-    if (!report.interrupted) splitter.end();
-    flush();
   } finally {
-    source.close();
-    report.cellsAfter = countCells.get()?.n ?? 0;
+    cellsAfter = countCells.get()?.n ?? cellsBefore;
     for (const [name, value] of Object.entries(previous)) db.pragma(`${name} = ${value}`);
     if (ownDb) db.close();
   }
-  report.inserted = report.cellsAfter - report.cellsBefore;
-  report.updated = written - report.inserted;
-  report.dropped = report.valid - written;
-  report.seconds = (performance.now() - began) / 1000;
-  report.rowsPerSecond = report.seconds > 0 ? report.rows / report.seconds : 0;
-  options.onProgress?.(state());
-  return report;
+  progress();
+  const seconds = (performance.now() - began) / 1000;
+  const inserted = cellsAfter - cellsBefore;
+  return {
+    input: options.input,
+    gzip: stats.gzip,
+    header: stats.header,
+    rows: stats.rows,
+    valid: stats.valid,
+    inserted,
+    updated: written - inserted,
+    dropped: stats.valid - written,
+    skipped: stats.skipped,
+    skippedByReason: stats.skippedByReason,
+    firstSkipped: stats.firstSkipped,
+    batches: count,
+    cellsBefore,
+    cellsAfter,
+    seconds,
+    rowsPerSecond: seconds > 0 ? stats.rows / seconds : 0,
+    interrupted: options.signal?.aborted === true,
+  };
 }

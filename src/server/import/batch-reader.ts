@@ -1,0 +1,145 @@
+import type { Gazetteer } from './gazetteer';
+import {
+  emptyCell,
+  isHeaderLine,
+  LineSplitter,
+  openCsvSource,
+  parseCellLine,
+  SKIP_REASONS,
+  type SkipReason,
+} from './opencellid-csv';
+
+export const MAX_LISTED_SKIPS = 20;
+
+export interface SkippedLine {
+  line: number;
+  reason: string;
+  text: string;
+}
+
+/** Valid rows, column by column (no object per row), with each row's town name. Transferable to a thread. */
+export interface RowBatch {
+  length: number;
+  /** mcc × 1000 + mnc: one number to sort on before cellid. */
+  key: Float64Array;
+  cellid: Float64Array;
+  lac: Float64Array;
+  lat: Float64Array;
+  lon: Float64Array;
+  samples: Float64Array;
+  names: string[];
+}
+
+export interface ReadStats {
+  gzip: boolean;
+  header: boolean;
+  /** Data lines read (not the header, not blank lines). */
+  rows: number;
+  valid: number;
+  skipped: number;
+  skippedByReason: Partial<Record<SkipReason, number>>;
+  firstSkipped: SkippedLine[];
+  bytesRead: number;
+  totalBytes: number;
+}
+
+export function emptyStats(): ReadStats {
+  return {
+    gzip: false,
+    header: false,
+    rows: 0,
+    valid: 0,
+    skipped: 0,
+    skippedByReason: {},
+    firstSkipped: [],
+    bytesRead: 0,
+    totalBytes: 0,
+  };
+}
+
+function newBatch(capacity: number): RowBatch {
+  return {
+    length: 0,
+    key: new Float64Array(capacity),
+    cellid: new Float64Array(capacity),
+    lac: new Float64Array(capacity),
+    lat: new Float64Array(capacity),
+    lon: new Float64Array(capacity),
+    samples: new Float64Array(capacity),
+    names: [],
+  };
+}
+
+export interface ReadOptions {
+  input: string;
+  batchSize: number;
+  gazetteer: Gazetteer;
+  /** Updated in place as the file is read. */
+  stats: ReadStats;
+  /** Asked after every chunk; true stops reading, and the rows read so far come as a last batch. */
+  stop?: () => boolean;
+  onChunk?: () => void;
+}
+
+/** Reads, checks and names the rows of an OpenCelliD file, `batchSize` valid rows at a time. */
+export async function* readBatches(options: ReadOptions): AsyncGenerator<RowBatch> {
+  const { batchSize, gazetteer, stats } = options;
+  const source = await openCsvSource(options.input);
+  stats.gzip = source.gzip;
+  stats.totalBytes = source.totalBytes;
+  const full: RowBatch[] = [];
+  let batch = newBatch(batchSize);
+  const cell = emptyCell();
+  let lineNo = 0;
+
+  const splitter = new LineSplitter((line) => {
+    lineNo++;
+    if (line.length === 0) return;
+    if (lineNo === 1 && isHeaderLine(line)) {
+      stats.header = true;
+      return;
+    }
+    stats.rows++;
+    const reason = parseCellLine(line, cell);
+    if (reason !== undefined) {
+      stats.skipped++;
+      stats.skippedByReason[reason] = (stats.skippedByReason[reason] ?? 0) + 1;
+      if (stats.firstSkipped.length < MAX_LISTED_SKIPS) {
+        stats.firstSkipped.push({ line: lineNo, reason: SKIP_REASONS[reason], text: line.slice(0, 200) });
+      }
+      return;
+    }
+    stats.valid++;
+    const i = batch.length++;
+    batch.key[i] = cell.mcc * 1000 + cell.mnc;
+    batch.cellid[i] = cell.cellid;
+    batch.lac[i] = cell.lac;
+    batch.lat[i] = cell.lat;
+    batch.lon[i] = cell.lon;
+    batch.samples[i] = cell.samples;
+    batch.names.push(gazetteer.nearest(cell.lat, cell.lon));
+    if (batch.length === batchSize) {
+      full.push(batch);
+      batch = newBatch(batchSize);
+    }
+  });
+
+  try {
+    let stopped = false;
+    for await (const chunk of source.chunks) {
+      splitter.push(chunk as Buffer);
+      stats.bytesRead = source.bytesRead();
+      options.onChunk?.();
+      while (full.length > 0) yield full.shift()!;
+      if (options.stop?.() === true) {
+        stopped = true;
+        break;
+      }
+    }
+    if (!stopped) splitter.end();
+    while (full.length > 0) yield full.shift()!;
+    if (batch.length > 0) yield batch;
+  } finally {
+    source.close();
+  }
+}
