@@ -15,7 +15,7 @@ import { CHROME_FLAGS, chromePath, quantile, startTileServer, waitFor } from './
 const lookups = Number(process.env.BENCH_LOOKUPS ?? 30);
 const WARM_UP = 3;
 const pauseMs = Number(process.env.BENCH_PAUSE_MS ?? 1500);
-const port = Number(process.env.BENCH_PORT ?? 5321);
+const port = Number(process.env.BENCH_PORT ?? 5461);
 const origin = `http://127.0.0.1:${port}`;
 
 if (!existsSync('dist/index.html')) {

@@ -15,7 +15,7 @@ import { waitFor } from './support';
 const count = Number(process.env.BENCH_CELLS ?? 1_000_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const servicePort = Number(process.env.BENCH_PORT ?? 5311);
+const servicePort = Number(process.env.BENCH_PORT ?? 5471);
 const barePort = servicePort + 1;
 const KEYS = 'serviceKey=demo-service&userKey=demo-user';
 /* What Chromium sends; BENCH_ACCEPT_ENCODING= (empty) asks without it. */
