@@ -56,17 +56,39 @@ function load(port: number, path: string, duration: number): Promise<Result> {
   return autocannon({ url: `http://127.0.0.1:${port}${path}`, connections, duration });
 }
 
-async function measure(port: number, path: string): Promise<Result> {
-  await load(port, path, WARM_UP_SECONDS);
-  return load(port, path, seconds);
+interface Summary {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  failures: number;
+  total: number;
 }
 
-function row(name: string, result: Result): string {
+/** Requests/s over all slices; p50 the median of the slices' medians, p99 the worst slice's. */
+function summarize(results: Result[]): Summary {
+  const total = results.reduce((n, r) => n + r.requests.total, 0);
+  const seconds = results.reduce((n, r) => n + r.duration, 0);
+  const p50s = results.map((r) => r.latency.p50).sort((a, b) => a - b);
+  const errors = results.reduce((n, r) => n + r.errors + r.timeouts, 0);
+  const non2xx = results.reduce((n, r) => n + r.non2xx, 0);
+  return {
+    rps: total / seconds,
+    p50: p50s[Math.floor(p50s.length / 2)] ?? NaN,
+    p99: Math.max(...results.map((r) => r.latency.p99)),
+    errors,
+    non2xx,
+    failures: errors + non2xx,
+    total,
+  };
+}
+
+function row(name: string, s: Summary): string {
   return (
-    `  ${name.padEnd(15)} ${Math.round(result.requests.average).toLocaleString('en').padStart(7)} req/s` +
-    `   p50 ${String(result.latency.p50).padStart(3)} ms   p99 ${String(result.latency.p99).padStart(3)} ms` +
-    `   errors ${result.errors + result.timeouts}   non-2xx ${result.non2xx}` +
-    `   (${result.requests.total.toLocaleString('en')} requests)`
+    `  ${name.padEnd(15)} ${Math.round(s.rps).toLocaleString('en').padStart(7)} req/s` +
+    `   p50 ${String(s.p50).padStart(3)} ms   p99 ${String(s.p99).padStart(3)} ms` +
+    `   errors ${s.errors}   non-2xx ${s.non2xx}   (${s.total.toLocaleString('en')} requests)`
   );
 }
 
@@ -87,7 +109,7 @@ const cpuModel = /model name\s*:\s*(.+)/.exec(readFileSync('/proc/cpuinfo', 'utf
 const load1 = (): string => loadavg()[0]?.toFixed(1) ?? '?';
 console.log(`machine: ${cpus().length} cores, ${cpuModel}; node ${process.version}; load average ${load1()}`);
 console.log(
-  `autocannon: ${connections} connections, ${seconds} s per run after ${WARM_UP_SECONDS} s of warm-up, 127.0.0.1`,
+  `autocannon: ${connections} connections, ${seconds} s per server and read, in turns of about a third, after ${WARM_UP_SECONDS} s of warm-up, 127.0.0.1`,
 );
 
 const dir = mkdtempSync(join(tmpdir(), 'cellpos-bench-load-'));
@@ -113,15 +135,6 @@ try {
   await waitFor(`http://127.0.0.1:${servicePort}/api/health`);
   const answers = await Promise.all(READS.map((read) => sample(read.path)));
 
-  const results: Array<{ service: Result; bare?: Result; rssBefore: number; rssAfter: number }> = [];
-  for (const read of READS) {
-    await load(servicePort, read.path, WARM_UP_SECONDS);
-    const rssBefore = rssMb(service);
-    const result = await load(servicePort, read.path, seconds);
-    results.push({ service: result, rssBefore, rssAfter: rssMb(service) });
-  }
-  await stop(service);
-
   const bareSource = `
     const answers = ${JSON.stringify(
       Object.fromEntries(
@@ -144,25 +157,35 @@ try {
   const bare = start(['-e', bareSource], { ...process.env, NODE_ENV: 'production' });
   children.push(bare);
   await waitFor(`http://127.0.0.1:${barePort}${READS[0].path}`);
-  for (const [i, read] of READS.entries()) {
-    const entry = results[i];
-    if (entry !== undefined) entry.bare = await measure(barePort, read.path);
-  }
 
+  /* The two servers take turns in slices, so that a change in the machine's load (other work on it) falls on
+     both alike; each figure sums or spans its slices. */
+  const slices = Math.min(3, seconds);
+  const sliceSeconds = Math.max(1, Math.round(seconds / slices));
   let ok = true;
-  for (const [i, read] of READS.entries()) {
-    const entry = results[i];
-    const answer = answers[i];
-    if (entry?.bare === undefined || answer === undefined) continue;
-    const ratio = entry.service.requests.average / entry.bare.requests.average;
-    const failures = entry.service.errors + entry.service.timeouts + entry.service.non2xx;
-    ok &&= failures === 0 && ratio >= 0.6;
-    console.log(`${read.name}: ${answer.body.length} bytes of ${answer.headers['content-type'] ?? '?'}`);
-    console.log(row('service', entry.service));
-    console.log(row('bare node:http', entry.bare));
+  for (const read of READS) {
+    await load(servicePort, read.path, WARM_UP_SECONDS);
+    await load(barePort, read.path, WARM_UP_SECONDS);
+    const rssBefore = rssMb(service);
+    const runs: { service: Result[]; bare: Result[] } = { service: [], bare: [] };
+    for (let i = 0; i < slices; i++) {
+      runs.service.push(await load(servicePort, read.path, sliceSeconds));
+      runs.bare.push(await load(barePort, read.path, sliceSeconds));
+    }
+    const rssAfter = rssMb(service);
+    const serviceSum = summarize(runs.service);
+    const bareSum = summarize(runs.bare);
+    const ratio = serviceSum.rps / bareSum.rps;
+    ok &&= serviceSum.failures === 0 && ratio >= 0.6;
+    const answer = answers[READS.indexOf(read)];
     console.log(
-      `  ratio ${ratio.toFixed(2)} (goal ≥ 0.60)   service RSS ${entry.rssBefore.toFixed(1)} MB before, ` +
-        `${entry.rssAfter.toFixed(1)} MB after`,
+      `${read.name}: ${answer?.body.length ?? '?'} bytes of ${answer?.headers['content-type'] ?? '?'}`,
+    );
+    console.log(row('service', serviceSum));
+    console.log(row('bare node:http', bareSum));
+    console.log(
+      `  ratio ${ratio.toFixed(2)} (goal ≥ 0.60)   service RSS ${rssBefore.toFixed(1)} MB before, ` +
+        `${rssAfter.toFixed(1)} MB after`,
     );
   }
   console.log(
