@@ -45,6 +45,8 @@ describe('history storage', () => {
       ['c', 3],
       ['a', 1],
     ]);
+    entries = addEntry(entries, { kind: 'cell', cell: cell('1') }, 4, 'd');
+    expect(entries.map((e) => e.id)).toEqual(['d', 'c']);
     for (let i = 0; i < 150; i++)
       entries = addEntry(entries, { kind: 'cell', cell: cell(String(i)) }, i, `x${i}`);
     expect(entries).toHaveLength(HISTORY_LIMIT);

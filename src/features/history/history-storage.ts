@@ -70,15 +70,14 @@ function sameAnswer(a: HistoryEntry, b: Omit<HistoryEntry, 'id' | 'at'>): boolea
   return a.kind === b.kind && a.msisdn === b.msisdn && fields.every((f) => a.cell[f] === b.cell[f]);
 }
 
-/** Newest first, at most 100. The same answer again (an auto-refresh) moves to the top instead of repeating. */
+/** Newest first, at most 100. The same answer again (a refresh, a reload) moves to the top instead of repeating. */
 export function addEntry(
   entries: readonly HistoryEntry[],
   answer: Omit<HistoryEntry, 'id' | 'at'>,
   at: number,
   id: string,
 ): HistoryEntry[] {
-  const top = entries[0];
-  const rest = top && sameAnswer(top, answer) ? entries.slice(1) : entries;
+  const rest = entries.filter((entry) => !sameAnswer(entry, answer));
   const { position, ...cellText } = answer.cell;
   const entry: HistoryEntry = { ...answer, cell: { ...cellText, position: { ...position } }, id, at };
   return [entry, ...rest].slice(0, HISTORY_LIMIT);

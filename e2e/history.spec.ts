@@ -1,0 +1,83 @@
+import { admin, DEMO, expect, lookUpCell, saveKeys, test } from './fixtures';
+
+test.describe('history', () => {
+  test('answers are listed newest first, kept over a reload, shown again without a read, removable', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await saveKeys(page, DEMO);
+    const history = page.getByRole('region', { name: 'History' });
+    await expect(history).toContainText('Answers you get will be listed here.');
+    await lookUpCell(page, '244', '91', '10038');
+    await expect(page.locator('dl.fields')).toContainText('Brändö');
+    await lookUpCell(page, '244', '91', '400001');
+    await expect(page).toHaveURL(/400001$/);
+    await page.getByRole('button', { name: 'Locate my phone' }).click();
+    await expect(page.getByText('+358 40 123 4567')).toBeVisible();
+
+    const items = history.getByRole('listitem');
+    await expect(items).toHaveCount(3);
+    await expect(items.nth(0)).toContainText('My phone');
+    await expect(items.nth(1)).toContainText('Cell 244/91/400001');
+    await expect(items.nth(2)).toContainText('Cell 244/91/10038');
+
+    const stored = await page.evaluate(() => localStorage.getItem('cellpos.history') ?? '');
+    expect(stored).not.toContain('demo-service');
+    expect(stored).not.toContain('demo-user');
+
+    await page.reload();
+    // The reload reads the linked cell again: the same answer moves to the top rather than repeating.
+    await expect(items.nth(0)).toContainText('Cell 244/91/400001');
+    await expect(items).toHaveCount(3);
+
+    const reads: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/')) reads.push(r.url());
+    });
+    await history.getByRole('button', { name: /^Cell 244\/91\/10038 Brändö/ }).click();
+    await expect(page.getByText(/Shown from history: answer of/)).toBeVisible();
+    await expect(page.locator('dl.fields').first()).toContainText('Brändö');
+    await expect(page.locator('.leaflet-marker-icon.marker-cell')).toBeVisible();
+    expect(reads.filter((url) => url.includes('/api/cell/'))).toEqual([]);
+
+    await items
+      .filter({ hasText: 'Cell 244/91/400001' })
+      .getByRole('button', { name: /^Remove/ })
+      .click();
+    await expect(items).toHaveCount(2);
+    await history.getByRole('button', { name: 'Clear history' }).click();
+    await expect(items).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('cellpos.history'))).toBeNull();
+  });
+
+  test('garbage in storage starts an empty history', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('cellpos.history', '{"not": [json'));
+    await page.goto('/');
+    await expect(page.getByRole('region', { name: 'History' })).toContainText(
+      'Answers you get will be listed here.',
+    );
+  });
+
+  test('the phone’s cells during the session are drawn as a trail', async ({ page }) => {
+    const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
+    const developer = `trail-${tag}`;
+    admin('add-developer', developer);
+    const serviceKey = `trail-service-${tag}`;
+    const userKey = `trail-user-${tag}`;
+    admin('issue-service-key', developer, '--key', serviceKey);
+    admin('register-user', developer, '358409998877', '--key', userKey);
+    admin('sms-reply', userKey);
+    admin('set-cell', userKey, '244', '91', '10038');
+
+    await page.goto('/');
+    await saveKeys(page, { serviceKey, userKey });
+    await page.getByRole('button', { name: 'Locate my phone' }).click();
+    const panel = page.getByRole('region', { name: 'My phone' });
+    await expect(panel).toContainText('Brändö');
+    admin('set-cell', userKey, '244', '91', '400001');
+    await panel.getByRole('button', { name: 'Refresh' }).click();
+    await expect(panel).not.toContainText('Brändö');
+    await expect(page.locator('path.trail-line')).toHaveCount(1);
+    await expect.poll(() => page.locator('path.trail-point').count()).toBeGreaterThanOrEqual(2);
+  });
+});
