@@ -27,7 +27,8 @@ export interface RowBatch {
   lat: Float64Array;
   lon: Float64Array;
   samples: Float64Array;
-  names: string[];
+  /** Index of each row's town in the gazetteer's `names`. */
+  town: Int32Array;
 }
 
 export interface ReadStats {
@@ -66,7 +67,7 @@ function newBatch(capacity: number): RowBatch {
     lat: new Float64Array(capacity),
     lon: new Float64Array(capacity),
     samples: new Float64Array(capacity),
-    names: [],
+    town: new Int32Array(capacity),
   };
 }
 
@@ -117,7 +118,7 @@ export async function* readBatches(options: ReadOptions): AsyncGenerator<RowBatc
     batch.lat[i] = cell.lat;
     batch.lon[i] = cell.lon;
     batch.samples[i] = cell.samples;
-    batch.names.push(gazetteer.nearest(cell.lat, cell.lon));
+    batch.town[i] = gazetteer.nearestIndex(cell.lat, cell.lon);
     if (batch.length === batchSize) {
       full.push(batch);
       batch = newBatch(batchSize);

@@ -13,6 +13,9 @@ export interface Place {
 export interface Gazetteer {
   readonly size: number;
   nearest(lat: number, lon: number): string;
+  /** The nearest place as an index into `names` (-1 when there are no places): cheap to pass between threads. */
+  nearestIndex(lat: number, lon: number): number;
+  readonly names: readonly string[];
 }
 
 export const MIN_POPULATION = 1000;
@@ -97,20 +100,25 @@ export function createGazetteer(places: readonly Place[], nodeSize = 16): Gazett
     }
   };
 
-  function nearest(lat: number, lon: number): string {
-    if (count === 0) return '';
+  function nearestIndex(lat: number, lon: number): number {
+    if (count === 0) return -1;
     qx = lon;
     qy = lat;
     cosLat = Math.cos(lat * DEG);
     best = Infinity;
     bestId = -1;
     const near = grid(lat, lon, cosLat);
-    if (near >= 0) return names[near] ?? '';
+    if (near >= 0) return near;
     search(0, ids.length - 1, 0, -180, -90, 180, 90);
-    return names[bestId] ?? '';
+    return bestId;
   }
 
-  return { size: count, nearest };
+  return {
+    size: count,
+    names,
+    nearestIndex,
+    nearest: (lat, lon) => names[nearestIndex(lat, lon)] ?? '',
+  };
 }
 
 /** Returns a finder of the nearest place's index within GRID_MAX_RADIUS degrees, or -1. */

@@ -110,7 +110,7 @@ async function* regroup(source: AsyncIterable<RowBatch>, size: number): AsyncGen
   let length = 0;
   const join = (): RowBatch => {
     const columns = ['key', 'cellid', 'lac', 'lat', 'lon', 'samples'] as const;
-    const joined = { length, names: parts.flatMap((part) => part.names) } as RowBatch;
+    const joined = { length } as RowBatch;
     for (const column of columns) {
       const array = new Float64Array(length);
       let at = 0;
@@ -119,6 +119,12 @@ async function* regroup(source: AsyncIterable<RowBatch>, size: number): AsyncGen
         at += part.length;
       }
       joined[column] = array;
+    }
+    joined.town = new Int32Array(length);
+    let at = 0;
+    for (const part of parts) {
+      joined.town.set(part.town.subarray(0, part.length), at);
+      at += part.length;
     }
     parts = [];
     length = 0;
@@ -137,6 +143,7 @@ async function* threadBatches(
   job: Omit<WorkerInput, 'inFlight'>,
   stats: ReadStats,
   onStats: () => void,
+  onNames: (names: readonly string[]) => void,
   signal: AbortSignal | undefined,
 ): AsyncGenerator<RowBatch> {
   const workerData: WorkerInput = { ...job, inFlight: 4 };
@@ -175,6 +182,10 @@ async function* threadBatches(
         continue;
       }
       if (message.type === 'error') throw new Error(message.message);
+      if (message.type === 'names') {
+        onNames(message.names);
+        continue;
+      }
       Object.assign(stats, message.stats);
       onStats();
       if (message.type === 'end') return;
@@ -200,11 +211,13 @@ export async function importCells(options: ImportOptions): Promise<ImportReport>
   const progress = (): void =>
     options.onProgress?.({ rows: stats.rows, bytesRead: stats.bytesRead, totalBytes: stats.totalBytes });
   const inThread = options.thread === false || options.gazetteer !== undefined;
-  const batches = inThread
+  const gazetteer = inThread ? (options.gazetteer ?? townGazetteer()) : undefined;
+  let names: readonly string[] = gazetteer?.names ?? [];
+  const batches = gazetteer
     ? readBatches({
         input: options.input,
         batchSize,
-        gazetteer: options.gazetteer ?? townGazetteer(),
+        gazetteer,
         stats,
         stop: () => options.signal?.aborted === true,
         onChunk: progress,
@@ -214,6 +227,7 @@ export async function importCells(options: ImportOptions): Promise<ImportReport>
           { input: options.input, batchSize: Math.min(batchSize, 16_384) },
           stats,
           progress,
+          (list) => (names = list),
           options.signal,
         ),
         batchSize,
@@ -252,7 +266,7 @@ export async function importCells(options: ImportOptions): Promise<ImportReport>
       params[p++] = rows.lac[i]!;
       params[p++] = rows.lat[i]!;
       params[p++] = rows.lon[i]!;
-      params[p++] = rows.names[i]!;
+      params[p++] = names[rows.town[i]!] ?? '';
       params[p++] = rows.samples[i]!;
       if (p === params.length) {
         written += upsertMany.run(params).changes;

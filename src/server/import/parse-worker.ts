@@ -13,6 +13,7 @@ export interface WorkerInput {
 export type ToWorker = { type: 'ack' } | { type: 'stop' };
 
 export type FromWorker =
+  | { type: 'names'; names: readonly string[] }
   | { type: 'progress'; stats: ReturnType<typeof emptyStats> }
   | { type: 'batch'; batch: RowBatch; stats: ReturnType<typeof emptyStats> }
   | { type: 'end'; stats: ReturnType<typeof emptyStats> }
@@ -36,6 +37,7 @@ const post = (message: FromWorker, transfer: ArrayBuffer[] = []): void => port.p
 try {
   const stats = emptyStats();
   const gazetteer = townGazetteer();
+  post({ type: 'names', names: gazetteer.names });
   let last = 0;
   const batches = readBatches({
     input: job.input,
@@ -54,11 +56,9 @@ try {
   for await (const batch of batches) {
     while (credits === 0) await new Promise<void>((resolve) => (wake = resolve));
     credits--;
-    const { key, cellid, lac, lat, lon, samples } = batch;
-    post(
-      { type: 'batch', batch, stats },
-      [key, cellid, lac, lat, lon, samples].map((a) => a.buffer as ArrayBuffer),
-    );
+    const { key, cellid, lac, lat, lon, samples, town } = batch;
+    const buffers = [key, cellid, lac, lat, lon, samples, town].map((a) => a.buffer as ArrayBuffer);
+    post({ type: 'batch', batch, stats }, buffers);
   }
   post({ type: 'end', stats });
 } catch (error) {
