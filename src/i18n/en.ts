@@ -219,6 +219,7 @@ export const en = {
   'batch.badHelp': 'Nothing has been sent. Correct these lines above, or look up the readable ones now.',
   'batch.badLine': 'Line {line}',
   'batch.badFields': 'has {count} values; expected mcc, mnc and cellid (or mcc, mnc, lac, cellid).',
+  'batch.badLac': 'LAC must be digits only.',
   'batch.badHeader': 'The header does not name mcc, mnc and cellid columns.',
   'batch.sendAnyway': 'Look up the {count} readable cells',
   'batch.progress': 'Progress',

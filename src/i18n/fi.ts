@@ -220,6 +220,7 @@ export const fi: Catalog = {
   'batch.badHelp': 'Mitään ei ole vielä lähetetty. Korjaa nämä rivit yllä tai hae luettavat solut nyt.',
   'batch.badLine': 'Rivi {line}',
   'batch.badFields': 'sisältää {count} arvoa; odotettiin mcc, mnc ja cellid (tai mcc, mnc, lac, cellid).',
+  'batch.badLac': 'LAC:n on oltava pelkkiä numeroita.',
   'batch.badHeader': 'Otsikkorivi ei nimeä sarakkeita mcc, mnc ja cellid.',
   'batch.sendAnyway': 'Hae {count} luettavaa solua',
   'batch.progress': 'Edistyminen',

@@ -5,8 +5,8 @@ import { useI18n } from '../../i18n/i18n';
 import type { BatchCells } from '../../map/batch-layer';
 import { BatchTable } from './batch-table';
 import { download, exportText, type ExportFormat, type ExportRow } from './export';
-import { MAX_BYTES, MAX_LINES, parseBatch, type BadLine, type ParseResult } from './parse';
-import { resultText } from './reasons';
+import { MAX_BYTES, MAX_LINES, parseBatch, type ParseResult } from './parse';
+import { badLineText, resultText } from './reasons';
 import { clampConcurrency, DEFAULT_CONCURRENCY, MAX_CONCURRENCY, type BatchClient } from './runner';
 import { useBatch, type BatchSnapshot } from './use-batch';
 
@@ -232,7 +232,7 @@ function ParseSummary({
             {parsed.bad.slice(0, BAD_LINES_SHOWN).map((bad) => (
               <li key={bad.line}>
                 <strong>{t('batch.badLine', { line: formatNumber(bad.line) })}</strong>{' '}
-                <code className="mono">{bad.text.slice(0, 80)}</code>: {badReason(bad, t)}
+                <code className="mono">{bad.text.slice(0, 80)}</code>: {badLineText(bad, t)}
               </li>
             ))}
           </ul>
@@ -253,13 +253,6 @@ function ParseSummary({
       )}
     </div>
   );
-}
-
-function badReason(bad: BadLine, t: ReturnType<typeof useI18n>['t']): string {
-  if (bad.problem.code === 'value') return bad.problem.messages.join(' ');
-  return bad.line === 1 && bad.problem.count > 4
-    ? t('batch.badHeader')
-    : t('batch.badFields', { count: bad.problem.count });
 }
 
 function duration(

@@ -62,8 +62,10 @@ export function BatchTable({ rows, phase, version }: BatchTableProps) {
 
   const sorted = useMemo(() => {
     void version;
-    const shown = failuresOnly ? rows.filter(isFailure) : [...rows];
+    const shown = failuresOnly ? rows.filter(isFailure) : rows;
     const { column, direction } = sort;
+    // Rows come in line order: the default view needs no sorting (it re-renders often while a batch runs).
+    if (column === 'line' && direction === 'ascending') return shown;
     const numeric = COLUMNS.find((c) => c.key === column)?.numeric ?? false;
     const keyed = shown.map((row) => ({ row, value: text(row, column, resultText(row, phase, t)) }));
     const sign = direction === 'ascending' ? 1 : -1;

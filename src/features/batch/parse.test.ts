@@ -50,26 +50,33 @@ describe('parseBatch', () => {
     expect(result.bad.map((b) => b.line)).toEqual([2, 3, 4, 6, 7]);
     expect(result.bad[0]?.problem).toEqual({
       code: 'value',
-      messages: ['MCC has exactly three digits (e.g. 244).'],
+      problems: [{ field: 'mcc', code: 'mcc-length' }],
     });
     expect(result.bad[1]?.problem).toEqual({ code: 'fields', count: 2 });
     expect(result.bad[2]?.problem).toMatchObject({
       code: 'value',
-      messages: [expect.stringMatching(/whole number/)],
+      problems: [{ field: 'cellid', code: 'digits' }],
     });
     expect(result.bad[3]?.problem).toEqual({ code: 'fields', count: 5 });
     expect(result.bad[4]?.problem).toMatchObject({
       code: 'value',
-      messages: [expect.stringMatching(/from 0 to/)],
+      problems: [{ field: 'cellid', code: 'cellid-range' }],
     });
     expect(result.bad[1]?.text).toBe('244,91');
   });
 
-  it('decimal only: a hex cell id is a bad line, a non-numeric LAC too', () => {
-    expect(parseBatch('244,91,0x725F').bad).toHaveLength(1);
+  it('a 0x hexadecimal cell id is sent in decimal; other non-digits and a non-numeric LAC are bad lines', () => {
+    expect(ids('244,91,0x725F\n244-91-0X1')).toEqual(['244/91/29279', '244/91/1']);
+    expect(parseBatch('244,91,0x').bad).toHaveLength(1);
+    expect(parseBatch('244,91,725F').bad).toHaveLength(1);
+    expect(parseBatch('244,91,0x1000000000').bad[0]?.problem).toEqual({
+      code: 'value',
+      problems: [{ field: 'cellid', code: 'cellid-range' }],
+    });
     expect(parseBatch('244-91-ab-10038').bad[0]?.problem).toEqual({
       code: 'value',
-      messages: ['LAC must be digits only.'],
+      problems: [],
+      badLac: true,
     });
   });
 

@@ -1,4 +1,4 @@
-import { checkCellId } from '../../api/cell-id';
+import { checkCellId, type CellIdProblem } from '../../api/cell-id';
 import type { CellId } from '../../api/types';
 
 export const MAX_LINES = 100_000;
@@ -13,7 +13,8 @@ export interface BatchEntry {
   duplicates: number;
 }
 
-export type LineProblem = { code: 'fields'; count: number } | { code: 'value'; messages: string[] };
+export type LineProblem =
+  { code: 'fields'; count: number } | { code: 'value'; problems: CellIdProblem[]; badLac?: true };
 
 export interface BadLine {
   line: number;
@@ -74,6 +75,13 @@ function headerColumns(fields: readonly string[]): Partial<Record<Column, number
     : undefined;
 }
 
+const HEX = /^0x[0-9a-f]{1,16}$/i;
+
+/** A `0x` hexadecimal cell id as the decimal text the API takes; anything else as given, for the check. */
+function hexToDecimal(value: string | undefined): string | undefined {
+  return value !== undefined && HEX.test(value) ? BigInt(value).toString(10) : value;
+}
+
 /** Size of the input in UTF-8 bytes, without encoding the whole text at once. */
 function byteLength(text: string): number {
   let bytes = 0;
@@ -91,7 +99,7 @@ function byteLength(text: string): number {
 
 /**
  * Reads a pasted or uploaded list of cells: one a line as `mcc,mnc,cellid` (comma, tab or semicolon), or
- * `mcc-mnc-cellid` / `mcc-mnc-lac-cellid`; four separated fields are read as mcc, mnc, lac, cellid too. An
+ * `mcc-mnc-cellid` / `mcc-mnc-lac-cellid` (a cell id may be `0x` hexadecimal); four separated fields are read as mcc, mnc, lac, cellid too. An
  * optional header names the columns (mcc, mnc or net, cellid/cell/ci, lac/tac/area; others ignored). Blank lines
  * and `#` comments are skipped. Every value is checked as the lookup form checks it, so what is sent is what
  * a person could have typed. Duplicates are looked up once.
@@ -150,14 +158,14 @@ export function parseBatch(text: string): ParseResult {
       bad.push({ line: number, text: raw, problem: { code: 'fields', count: fields.length } });
       return;
     }
-    const check = checkCellId({ mcc: values.mcc, mnc: values.mnc, cellid: values.cellid }, { mode: 'form' });
-    const lacError =
-      values.lac !== undefined && values.lac !== '' && !/^[0-9]{1,10}$/.test(values.lac)
-        ? ['LAC must be digits only.']
-        : [];
-    if (!check.ok || lacError.length > 0) {
-      const messages = [...(check.ok ? [] : Object.values(check.errors)), ...lacError];
-      bad.push({ line: number, text: raw, problem: { code: 'value', messages } });
+    const check = checkCellId(
+      { mcc: values.mcc, mnc: values.mnc, cellid: hexToDecimal(values.cellid) },
+      { mode: 'form' },
+    );
+    const badLac = values.lac !== undefined && values.lac !== '' && !/^[0-9]{1,10}$/.test(values.lac);
+    if (!check.ok || badLac) {
+      const problems = check.ok ? [] : Object.values(check.problems);
+      bad.push({ line: number, text: raw, problem: { code: 'value', problems, ...(badLac && { badLac }) } });
       return;
     }
     const key = `${check.value.mcc}/${check.value.mnc}/${check.value.cellid}`;
