@@ -97,6 +97,21 @@ test.describe('batch lookup', () => {
     await expect(page.locator('.leaflet-overlay-pane canvas')).toHaveCount(1);
   });
 
+  test('the map is fitted to the found cells; a marker opens a popup with the name as text', async ({
+    page,
+  }) => {
+    await openBatch(page);
+    await runList(page, '244,91,10038\n244,91,1');
+    await expect(batchRegion(page).locator('.batch-ended')).toContainText('Finished: 1 found, 1 failed of 2');
+    // One found cell: the fitted map has it at its centre.
+    const map = page.locator('.leaflet-container');
+    const box = await map.boundingBox();
+    if (box === null) throw new Error('no map');
+    await map.click({ position: { x: box.width / 2, y: box.height / 2 } });
+    await expect(page.locator('.leaflet-popup-content')).toContainText('Cell 244/91/10038');
+    await expect(page.locator('.leaflet-popup-content')).toContainText('Brändö');
+  });
+
   test('a file can be read instead of pasting', async ({ page }) => {
     await openBatch(page);
     await page.getByLabel('Or read a file (text, CSV or TSV)').setInputFiles({
