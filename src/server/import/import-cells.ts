@@ -150,7 +150,7 @@ async function* threadBatches(
   const worker = new Worker(workerSource(), {
     eval: true,
     workerData,
-    resourceLimits: { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 8 },
+    resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 },
   });
   const send = (message: ToWorker): void => worker.postMessage(message);
   const queue: FromWorker[] = [];

@@ -168,7 +168,7 @@ export interface CsvSource {
   close(): void;
 }
 
-const CHUNK_BYTES = 1 << 20;
+const CHUNK_BYTES = 256 << 10;
 
 /** Opens a plain or gzip file (told apart by its first two bytes) as a stream of decompressed chunks. */
 export async function openCsvSource(path: string): Promise<CsvSource> {
