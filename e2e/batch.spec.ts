@@ -43,14 +43,14 @@ test.describe('batch lookup', () => {
     const sent = cellRequests(page);
     await runList(page, ['244,91,10038', '24,91,5', '# a comment', '244;91', '244-91-400101'].join('\n'));
     const alert = batchRegion(page).getByRole('alert');
-    await expect(alert).toContainText('2 lines can’t be read');
+    await expect(alert).toContainText('Lines that can’t be read: 2');
     await expect(alert.getByRole('listitem').nth(0)).toContainText('Line 2');
     await expect(alert.getByRole('listitem').nth(0)).toContainText('MCC has exactly three digits');
     await expect(alert.getByRole('listitem').nth(1)).toContainText('Line 4');
     await expect(alert.getByRole('listitem').nth(1)).toContainText('has 2 values');
     expect(sent).toEqual([]);
 
-    await alert.getByRole('button', { name: 'Look up the 2 readable cells' }).click();
+    await alert.getByRole('button', { name: 'Look up the readable cells (2)' }).click();
     await expect(batchRegion(page).locator('.batch-ended')).toContainText('Finished: 2 found, 0 failed of 2');
     expect(sent).toHaveLength(2);
   });
@@ -68,7 +68,7 @@ test.describe('batch lookup', () => {
     await runList(page, lines.join('\n'));
     const region = batchRegion(page);
     await expect(region.locator('.batch-ended')).toContainText('Finished: 5 found, 1 failed of 6');
-    await expect(region.getByText('6 cells to look up. 1 repeated lines are looked up once.')).toBeVisible();
+    await expect(region.getByText('Cells to look up: 6. Repeated lines, looked up once: 1.')).toBeVisible();
     expect(sent).toHaveLength(6);
     const progress = region.getByRole('progressbar');
     await expect(progress).toHaveAttribute('value', '6');
@@ -226,7 +226,7 @@ test.describe('batch lookup', () => {
     await openBatch(page);
     await runList(page, ['244,91,10038', '244,91,1', '24,1,1'].join('\n'));
     await expect(batchRegion(page).getByRole('alert')).toContainText('Line 3');
-    await batchRegion(page).getByRole('button', { name: 'Look up the 2 readable cells' }).click();
+    await batchRegion(page).getByRole('button', { name: 'Look up the readable cells (2)' }).click();
     await expect(batchRegion(page).locator('.batch-ended')).toContainText('Finished: 1 found, 1 failed of 2');
     const results = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
