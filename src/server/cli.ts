@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { checkCellId } from '../api/cell-id';
 import { ConfigError, readDbFile, readDemo } from './config';
+import { runImportCommand } from './import/command';
 import { openStore, StoreError, type CellKey, type CellRecord, type Store } from './store';
 
 export interface Io {
@@ -23,6 +24,8 @@ Commands:
   add-cell MCC MNC CELLID LAC LAT LON NAME  add or replace a cell
   add-cells FILE                            add or replace cells from a CSV file
                                             (mcc,mnc,cellid,lac,lat,lon,name), all or nothing
+  import-cells FILE [--batch N]             import OpenCelliD's CSV (plain or .gz), streamed,
+                                            with town names; see import-cells --help
   list-cells [--limit N] [--offset N]       list cells (default 50)
   show                                      counts and users (keys shortened)
   help                                      this text
@@ -299,8 +302,14 @@ export function run(argv: readonly string[], io: Io): number {
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  process.exitCode = run(process.argv.slice(2), {
-    out: (line) => console.log(line),
-    err: (line) => console.error(line),
-  });
+  const argv = process.argv.slice(2);
+  // The import streams and runs for minutes: it is async, and handles its own SIGINT.
+  process.exitCode =
+    argv[0] === 'import-cells'
+      ? await runImportCommand(argv, {
+          stdout: process.stdout,
+          stderr: process.stderr,
+          isTTY: process.stdout.isTTY === true,
+        })
+      : run(argv, { out: (line) => console.log(line), err: (line) => console.error(line) });
 }
