@@ -11,7 +11,7 @@ import { forward, type Upstream } from './proxy';
 import { LOCATION_XSD } from './schema';
 import { compression } from './compress';
 import { RateLimiter } from './rate-limit';
-import { securityHeaders } from './security-headers';
+import { securityHeaders, securityHeaderValues } from './security-headers';
 import type { CellRecord, Store } from './store';
 
 export interface CommonOptions {
@@ -40,28 +40,65 @@ type Problem = {
   retryAfterSeconds?: number;
 };
 
-function formatOf(c: Context): Format {
-  return formatFromAccept(c.req.header('accept'));
+/** An API answer as plain data: the Hono routes and main's fast path send the same status, headers and body. */
+export interface ApiAnswer {
+  status: Problem['status'] | 200;
+  headers: Record<string, string>;
+  body: string;
 }
 
-function apiHeaders(c: Context, format: Format): void {
-  c.header('Content-Type', CONTENT_TYPES[format]);
-  c.header('Cache-Control', 'no-store');
-  c.header('Vary', 'Accept');
+/** Every value given for each key parameter, as Hono's `c.req.queries(name)` reads them (none: []). */
+export interface KeyParams {
+  serviceKey: readonly string[];
+  userKey: readonly string[];
+}
+
+export interface CellPath {
+  mcc: string;
+  mnc: string;
+  cellid: string;
+}
+
+/** The two demo reads, free of Hono. */
+export interface Reads {
+  location(keys: KeyParams, accept: string | undefined): ApiAnswer;
+  cell(path: CellPath, keys: KeyParams, accept: string | undefined): ApiAnswer;
 }
 
 /** An API answer with its length declared, so compression can pass over a small one without reading it. */
-function send(c: Context, text: string, status: Problem['status'] | 200): Response {
-  c.header('Content-Length', String(Buffer.byteLength(text)));
-  return c.body(text, status);
+function apiAnswer(
+  status: ApiAnswer['status'],
+  format: Format,
+  body: string,
+  extra?: Record<string, string>,
+): ApiAnswer {
+  return {
+    status,
+    headers: {
+      'Content-Type': CONTENT_TYPES[format],
+      'Cache-Control': 'no-store',
+      Vary: 'Accept',
+      ...extra,
+      'Content-Length': String(Buffer.byteLength(body)),
+    },
+    body,
+  };
+}
+
+function problemAnswer(p: Problem, format: Format): ApiAnswer {
+  return apiAnswer(p.status, format, encodeError(p.status, p.code, p.message, format, p.field), {
+    ...(p.status === 405 && { Allow: GET_ONLY }),
+    ...(p.retryAfterSeconds !== undefined && { 'Retry-After': String(p.retryAfterSeconds) }),
+  });
+}
+
+function reply(c: Context, answer: ApiAnswer): Response {
+  for (const [name, value] of Object.entries(answer.headers)) c.header(name, value);
+  return c.body(answer.body, answer.status);
 }
 
 function problem(c: Context, p: Problem): Response {
-  const format = formatOf(c);
-  apiHeaders(c, format);
-  if (p.status === 405) c.header('Allow', GET_ONLY);
-  if (p.retryAfterSeconds !== undefined) c.header('Retry-After', String(p.retryAfterSeconds));
-  return send(c, encodeError(p.status, p.code, p.message, format, p.field), p.status);
+  return reply(c, problemAnswer(p, formatFromAccept(c.req.header('accept'))));
 }
 
 function toCell(record: CellRecord, asked?: { mcc: string; mnc: string; cellid: string }): Cell {
@@ -81,8 +118,7 @@ function toCell(record: CellRecord, asked?: { mcc: string; mnc: string; cellid: 
 }
 
 /** Reads one key parameter: a Problem when it is given twice; '' when absent. */
-function keyParam(c: Context, name: 'serviceKey' | 'userKey'): string | Problem {
-  const values = c.req.queries(name) ?? [];
+function keyParam(values: readonly string[], name: 'serviceKey' | 'userKey'): string | Problem {
   if (values.length > 1) {
     return {
       status: 400,
@@ -96,10 +132,10 @@ function keyParam(c: Context, name: 'serviceKey' | 'userKey'): string | Problem 
 
 type KeyCheck = { ok: true; serviceKey: string; userKey: string } | { ok: false; problem: Problem };
 
-function readKeys(c: Context): KeyCheck {
-  const serviceKey = keyParam(c, 'serviceKey');
+function readKeys(params: KeyParams): KeyCheck {
+  const serviceKey = keyParam(params.serviceKey, 'serviceKey');
   if (typeof serviceKey !== 'string') return { ok: false, problem: serviceKey };
-  const userKey = keyParam(c, 'userKey');
+  const userKey = keyParam(params.userKey, 'userKey');
   if (typeof userKey !== 'string') return { ok: false, problem: userKey };
   if (serviceKey === '' || userKey === '') {
     const missing = [serviceKey === '' && 'serviceKey', userKey === '' && 'userKey']
@@ -132,13 +168,8 @@ const UNAUTHORIZED: Problem = {
   message: 'The serviceKey and userKey are unknown or not of the same developer.',
 };
 
-function checkPath(
-  c: Context,
-): { ok: true; asked: { mcc: string; mnc: string; cellid: string } } | { ok: false; problem: Problem } {
-  const check = checkCellId(
-    { mcc: c.req.param('mcc'), mnc: c.req.param('mnc'), cellid: c.req.param('cellid') },
-    { mode: 'path' },
-  );
+function checkPath(path: CellPath): { ok: true; asked: CellPath } | { ok: false; problem: Problem } {
+  const check = checkCellId(path, { mode: 'path' });
   if (check.ok) return { ok: true, asked: check.value };
   const field =
     (['mcc', 'mnc', 'cellid'] as const).find((name) => check.errors[name] !== undefined) ?? 'cellid';
@@ -159,88 +190,124 @@ function clip(text: string, max = 200): string {
   return clean.length > max ? `${clean.slice(0, max)}…` : clean;
 }
 
+/** The access log's line for one request. Only the path: the query string carries the keys. */
+export function accessLine(method: string, path: string, status: number, started: number): string {
+  return `${method} ${clip(path)} ${status} ${(performance.now() - started).toFixed(1)}ms`;
+}
+
 function accessLog(log: (line: string) => void): MiddlewareHandler {
   return async (c, next) => {
     const started = performance.now();
     await next();
-    // Only the path: the query string carries the keys.
-    const ms = (performance.now() - started).toFixed(1);
-    log(`${c.req.method} ${clip(c.req.path)} ${c.res.status} ${ms}ms`);
+    log(accessLine(c.req.method, c.req.path, c.res.status, started));
   };
 }
 
-function demoRoutes(app: Hono, store: Store, limit: Limit): void {
-  app.get('/api/location', (c) => {
-    const keys = readKeys(c);
-    if (!keys.ok) return problem(c, keys.problem);
-    if (keys.serviceKey.length > MAX_KEY_LENGTH || keys.userKey.length > MAX_KEY_LENGTH) {
-      return problem(c, UNAUTHORIZED);
-    }
-    const limited = limit(keys.serviceKey);
-    if (limited !== undefined) return problem(c, limited);
-    const user = store.authenticate(keys.serviceKey, keys.userKey);
-    if (user === undefined || user === 'mismatch') return problem(c, UNAUTHORIZED);
-    if (!user.smsReplied) {
-      return problem(c, {
-        status: 403,
-        code: 'sms-not-replied',
-        message: 'Positioning is not allowed: the user has not replied to the authorization SMS.',
-      });
-    }
-    const location = store.getLocation(user);
-    if (location === undefined) {
-      return problem(c, {
-        status: 404,
-        code: 'no-position',
-        message: "The phone's current cell is not known.",
-      });
-    }
-    const format = formatOf(c);
-    apiHeaders(c, format);
-    return send(
-      c,
-      encodeLocation(
+/** Logs an unexpected error and gives the 500 answer for it. */
+export function internalError(
+  log: (line: string) => void,
+  method: string,
+  path: string,
+  error: unknown,
+  accept: string | undefined,
+): ApiAnswer {
+  log(
+    `error ${method} ${clip(path)}: ${clip(error instanceof Error ? (error.stack ?? error.message) : String(error), 2000)}`,
+  );
+  return problemAnswer(
+    { status: 500, code: 'internal', message: 'Something went wrong in the service.' },
+    formatFromAccept(accept),
+  );
+}
+
+function createReads(store: Store, limit: Limit): Reads {
+  return {
+    location(params, accept) {
+      const format = formatFromAccept(accept);
+      const keys = readKeys(params);
+      if (!keys.ok) return problemAnswer(keys.problem, format);
+      if (keys.serviceKey.length > MAX_KEY_LENGTH || keys.userKey.length > MAX_KEY_LENGTH) {
+        return problemAnswer(UNAUTHORIZED, format);
+      }
+      const limited = limit(keys.serviceKey);
+      if (limited !== undefined) return problemAnswer(limited, format);
+      const user = store.authenticate(keys.serviceKey, keys.userKey);
+      if (user === undefined || user === 'mismatch') return problemAnswer(UNAUTHORIZED, format);
+      if (!user.smsReplied) {
+        return problemAnswer(
+          {
+            status: 403,
+            code: 'sms-not-replied',
+            message: 'Positioning is not allowed: the user has not replied to the authorization SMS.',
+          },
+          format,
+        );
+      }
+      const location = store.getLocation(user);
+      if (location === undefined) {
+        return problemAnswer(
+          { status: 404, code: 'no-position', message: "The phone's current cell is not known." },
+          format,
+        );
+      }
+      const body = encodeLocation(
         {
           msisdn: location.msisdn,
           ...(location.state !== null && { state: location.state }),
           cell: toCell(location.cell),
         },
         format,
-      ),
-      200,
-    );
-  });
+      );
+      return apiAnswer(200, format, body);
+    },
 
-  app.get('/api/cell/:mcc/:mnc/:cellid', (c) => {
-    const path = checkPath(c);
-    if (!path.ok) return problem(c, path.problem);
-    const keys = readKeys(c);
-    if (!keys.ok) return problem(c, keys.problem);
-    if (keys.serviceKey.length > MAX_KEY_LENGTH || keys.userKey.length > MAX_KEY_LENGTH) {
-      return problem(c, UNAUTHORIZED);
-    }
-    const limited = limit(keys.serviceKey);
-    if (limited !== undefined) return problem(c, limited);
-    const user = store.authenticate(keys.serviceKey, keys.userKey);
-    if (user === undefined || user === 'mismatch') return problem(c, UNAUTHORIZED);
-    const { asked } = path;
-    const record = store.getCell({
-      mcc: Number(asked.mcc),
-      mnc: Number(asked.mnc),
-      cellid: Number(asked.cellid),
-    });
-    if (record === undefined) {
-      return problem(c, {
-        status: 404,
-        code: 'unknown-cell',
-        message: 'No cell is known with that mcc, mnc and cellid.',
+    cell(cellPath, params, accept) {
+      const format = formatFromAccept(accept);
+      const path = checkPath(cellPath);
+      if (!path.ok) return problemAnswer(path.problem, format);
+      const keys = readKeys(params);
+      if (!keys.ok) return problemAnswer(keys.problem, format);
+      if (keys.serviceKey.length > MAX_KEY_LENGTH || keys.userKey.length > MAX_KEY_LENGTH) {
+        return problemAnswer(UNAUTHORIZED, format);
+      }
+      const limited = limit(keys.serviceKey);
+      if (limited !== undefined) return problemAnswer(limited, format);
+      const user = store.authenticate(keys.serviceKey, keys.userKey);
+      if (user === undefined || user === 'mismatch') return problemAnswer(UNAUTHORIZED, format);
+      const { asked } = path;
+      const record = store.getCell({
+        mcc: Number(asked.mcc),
+        mnc: Number(asked.mnc),
+        cellid: Number(asked.cellid),
       });
-    }
-    const format = formatOf(c);
-    apiHeaders(c, format);
-    return send(c, encodeCell(toCell(record, asked), format), 200);
-  });
+      if (record === undefined) {
+        return problemAnswer(
+          { status: 404, code: 'unknown-cell', message: 'No cell is known with that mcc, mnc and cellid.' },
+          format,
+        );
+      }
+      return apiAnswer(200, format, encodeCell(toCell(record, asked), format));
+    },
+  };
+}
 
+function cellPathOf(c: Context): CellPath {
+  return {
+    mcc: c.req.param('mcc') ?? '',
+    mnc: c.req.param('mnc') ?? '',
+    cellid: c.req.param('cellid') ?? '',
+  };
+}
+
+function keyParams(c: Context): KeyParams {
+  return { serviceKey: c.req.queries('serviceKey') ?? [], userKey: c.req.queries('userKey') ?? [] };
+}
+
+function demoRoutes(app: Hono, reads: Reads): void {
+  app.get('/api/location', (c) => reply(c, reads.location(keyParams(c), c.req.header('accept'))));
+  app.get('/api/cell/:mcc/:mnc/:cellid', (c) =>
+    reply(c, reads.cell(cellPathOf(c), keyParams(c), c.req.header('accept'))),
+  );
   app.get('/api/schema/Location', (c) => schemaAnswer(c, LOCATION_XSD));
 }
 
@@ -268,7 +335,7 @@ function proxyRoutes(app: Hono, upstream: Upstream, limit: Limit): void {
   const query = (c: Context): string | Problem => {
     const forwarded = new URLSearchParams();
     for (const name of ['serviceKey', 'userKey'] as const) {
-      const value = keyParam(c, name);
+      const value = keyParam(c.req.queries(name) ?? [], name);
       if (typeof value !== 'string') return value;
       if (value.length > MAX_KEY_LENGTH) return UNAUTHORIZED;
       if (c.req.queries(name) !== undefined) forwarded.set(name, value);
@@ -292,7 +359,7 @@ function proxyRoutes(app: Hono, upstream: Upstream, limit: Limit): void {
     );
   });
   app.get('/api/cell/:mcc/:mnc/:cellid', async (c) => {
-    const path = checkPath(c);
+    const path = checkPath(cellPathOf(c));
     if (!path.ok) return problem(c, path.problem);
     const search = query(c);
     if (typeof search !== 'string') return problem(c, search);
@@ -359,25 +426,37 @@ function staticRoutes(app: Hono, staticDir: string | null): void {
   });
 }
 
+/** The app and what main's fast path needs to answer the two reads just as the app does. */
+export interface Service {
+  app: Hono;
+  /** The demo reads; undefined in proxy mode. */
+  reads: Reads | undefined;
+  /** The security headers every answer carries. */
+  securityHeaders: Readonly<Record<string, string>>;
+  log: (line: string) => void;
+}
+
 /** The reference service: the positioning API (demo data or a proxy to the operator) and the built app. */
 export function createApp(options: AppOptions): Hono {
+  return createService(options).app;
+}
+
+export function createService(options: AppOptions): Service {
   const app = new Hono();
   const log = options.log ?? (() => undefined);
   const mode = 'store' in options ? 'demo' : 'proxy';
 
   const limit = rateLimit(options.rateLimit);
+  const headers = securityHeaderValues(options.tileUrl ?? DEFAULTS.tileUrl);
+  const reads = 'store' in options ? createReads(options.store, limit) : undefined;
 
   app.use('*', accessLog(log));
-  app.use('*', securityHeaders(options.tileUrl ?? DEFAULTS.tileUrl));
+  app.use('*', securityHeaders(headers));
   app.use('*', compression());
 
-  app.onError((error, c) => {
-    log(
-      `error ${c.req.method} ${clip(c.req.path)}: ${clip(error instanceof Error ? (error.stack ?? error.message) : String(error), 2000)}`,
-    );
-    return problem(c, { status: 500, code: 'internal', message: 'Something went wrong in the service.' });
-  });
-
+  app.onError((error, c) =>
+    reply(c, internalError(log, c.req.method, c.req.path, error, c.req.header('accept'))),
+  );
   app.get('/api/health', (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json({ status: 'ok', mode });
@@ -393,8 +472,8 @@ export function createApp(options: AppOptions): Hono {
     });
   });
 
-  if ('store' in options) demoRoutes(app, options.store, limit);
-  else proxyRoutes(app, options.upstream, limit);
+  if (reads !== undefined) demoRoutes(app, reads);
+  else if ('upstream' in options) proxyRoutes(app, options.upstream, limit);
 
   for (const path of [
     '/api/location',
@@ -417,5 +496,5 @@ export function createApp(options: AppOptions): Hono {
   staticRoutes(app, options.staticDir === undefined ? null : options.staticDir);
 
   app.notFound((c) => c.text('Not found', 404));
-  return app;
+  return { app, reads, securityHeaders: headers, log };
 }

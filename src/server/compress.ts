@@ -34,6 +34,19 @@ function encode(body: Uint8Array, encoding: Encoding): Buffer {
     : gzipSync(body, { level: 6 });
 }
 
+/**
+ * What the middleware does to a text answer, for an answer sent outside Hono (main's fast path): undefined when
+ * it is sent as it is (small, or no encoding accepted).
+ */
+export function compressText(
+  body: Buffer,
+  acceptEncoding: string | undefined,
+): { encoding: Encoding; body: Buffer } | undefined {
+  if (body.byteLength < COMPRESS_THRESHOLD) return undefined;
+  const encoding = pick(acceptEncoding);
+  return encoding === undefined ? undefined : { encoding, body: encode(body, encoding) };
+}
+
 /** Hono merges the old answer's headers into a new one (its Content-Length would win); start afresh. */
 function replace(c: Context, res: Response): void {
   c.res = undefined;

@@ -1,8 +1,10 @@
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
-import { createApp } from './app';
+import { getRequestListener } from '@hono/node-server';
+import { createService } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DEMO_KEYS } from './demo-data';
+import { fastPath } from './fast-path';
 import { startSimulator } from './simulator';
 import { openStore, type Store } from './store';
 
@@ -53,15 +55,21 @@ function readStore(): Store {
   }
 }
 
-const app =
+const service =
   config.baseUrl === undefined
-    ? createApp({ store: (store = readStore()), ...common })
-    : createApp({
+    ? createService({ store: (store = readStore()), ...common })
+    : createService({
         upstream: { baseUrl: config.baseUrl, timeoutMs: config.timeoutMs, schemaUrl: config.schemaUrl },
         ...common,
       });
 
-const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info: AddressInfo) => {
+/* The two hot reads are answered straight from node's request (the same answers, headers and log line);
+   everything else goes through Hono. */
+const server = createServer(
+  fastPath(service, getRequestListener(service.app.fetch, { hostname: config.host })),
+);
+server.listen(config.port, config.host, () => {
+  const info = server.address() as AddressInfo;
   const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
   console.log(`Cell positioning service: http://${host}:${info.port}/`);
   console.log(

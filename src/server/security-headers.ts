@@ -35,16 +35,23 @@ export function contentSecurityPolicy(tileUrl: string): string {
   ].join('; ');
 }
 
+/** The headers every answer carries, computed once. */
+export function securityHeaderValues(tileUrl: string): Readonly<Record<string, string>> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(tileUrl),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+  };
+}
+
 /** The same headers on every answer: API, static files, errors, 404s. */
-export function securityHeaders(tileUrl: string): MiddlewareHandler {
-  const policy = contentSecurityPolicy(tileUrl);
+export function securityHeaders(values: Readonly<Record<string, string>>): MiddlewareHandler {
+  const entries = Object.entries(values);
   return async (c, next) => {
     await next();
     const headers = c.res.headers;
-    headers.set('Content-Security-Policy', policy);
-    headers.set('X-Content-Type-Options', 'nosniff');
-    headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-    headers.set('X-Frame-Options', 'DENY');
-    headers.set('Cross-Origin-Opener-Policy', 'same-origin');
+    for (const [name, value] of entries) headers.set(name, value);
   };
 }
