@@ -120,11 +120,14 @@ export function App() {
   };
 
   const lookup = (id: CellId) => {
+    const next: Route = { name: 'cell', id };
+    const same = formatRoute(next) === path;
+    // The request leaves at the click, before React re-renders, so rendering overlaps the network wait.
+    if (keys && !same) void queryClient.prefetchQuery(cellQuery(apiClient, keys, id, format));
     setShown(null);
     setFocus('cell');
     setFlyCount((n) => n + 1);
-    const next: Route = { name: 'cell', id };
-    if (formatRoute(next) === path && keys) void cell.refetch();
+    if (same && keys) void cell.refetch();
     else go(next);
   };
 
