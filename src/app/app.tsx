@@ -11,7 +11,7 @@ import { parseView, type MapViewState } from '../features/cell/links';
 import { HistoryPanel } from '../features/history/history-panel';
 import { history, useHistory, type HistoryEntry } from '../features/history/history-storage';
 import { useTrail } from '../features/location/use-trail';
-import { cellIdProblemText } from '../features/cell/cell-id-text';
+import { cellIdProblemText } from '../i18n/cell-id-problem';
 import { useKeys } from '../features/keys/keys-context';
 import { KeysPanel } from '../features/keys/keys-panel';
 import { LocationPanel, type RefreshSeconds } from '../features/location/location-panel';

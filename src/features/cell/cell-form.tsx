@@ -3,7 +3,8 @@ import { checkCellId, type CellIdField, type CellIdProblem } from '../../api/cel
 import type { CellId } from '../../api/types';
 import type { MessageKey } from '../../i18n/en';
 import { useI18n } from '../../i18n/i18n';
-import { cellIdProblemText, cellIdToDecimal } from './cell-id-text';
+import { cellIdProblemText } from '../../i18n/cell-id-problem';
+import { cellIdToDecimal } from './cell-id-text';
 
 export interface CellFormProps {
   initial?: CellId | undefined;

@@ -1,32 +1,3 @@
-import { MAX_CELLID, type CellIdProblem } from '../../api/cell-id';
-import type { MessageKey } from '../../i18n/en';
-import type { Translate } from '../../i18n/translate';
-
-const FIELD_KEYS: Record<CellIdProblem['field'], MessageKey> = {
-  mcc: 'field.mcc',
-  mnc: 'field.mnc',
-  cellid: 'field.cellid',
-};
-
-/** A cell-id problem in the chosen language; every message names its field. */
-export function cellIdProblemText(problem: CellIdProblem, t: Translate): string {
-  const field = t(FIELD_KEYS[problem.field]);
-  switch (problem.code) {
-    case 'required':
-      return t('check.required', { field });
-    case 'digits':
-      return problem.field === 'cellid' ? t('check.cellidDigits') : t('check.digits', { field });
-    case 'mcc-length':
-      return t('check.mccLength');
-    case 'mcc-range':
-      return t('check.mccRange');
-    case 'mnc-length':
-      return t('check.mncLength');
-    case 'cellid-range':
-      return t('check.cellidRange', { max: MAX_CELLID });
-  }
-}
-
 const HEX = /^0x[0-9a-f]+$/i;
 
 /**
