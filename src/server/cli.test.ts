@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -131,5 +132,33 @@ describe('admin command line', () => {
     expect(cli(['set-cell', 'demo-user', '244', '91', '1', '--db', db]).err).toContain('no cell 244/91/1');
     expect(cli(['add-developer', 'demo', '--db', db]).err).toContain('exists already');
     expect(cli(['sms-reply', 'nobody', '--db', db]).code).toBe(1);
+  });
+});
+
+describe('import-cells through the admin command line', () => {
+  it('imports an OpenCelliD file into the database the service reads', () => {
+    const db = freshDb();
+    const file = join(dir, 'opencellid.csv');
+    writeFileSync(
+      file,
+      [
+        'radio,mcc,net,area,cell,unit,lon,lat,range,samples,changeable,created,updated,averageSignal',
+        'LTE,244,91,7,123456,0,23.7610,61.4978,500,12,1,1600000000,1700000000,0',
+        'LTE,244,91,7,123456,0,23.7700,61.5000,500,3,1,1600000000,1700000000,0',
+        'GSM,244,5,1,99,0,999,61.5,500,1,1,1,1,0',
+      ].join('\n'),
+    );
+    const result = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'src/server/cli.ts', 'import-cells', file, '--db', db],
+      {
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    );
+    expect(result.status).toBe(0);
+    expect(result.stdout + result.stderr).toContain('line 4');
+    const cell = inspect(db, (store) => store.getCell({ mcc: 244, mnc: 91, cellid: 123456 }));
+    expect(cell).toMatchObject({ lac: 7, name: 'Tampere', lat: 61.4978 });
   });
 });
