@@ -86,14 +86,8 @@ describe('decoding the documented examples', () => {
   });
 
   it('reads the published fixture files as they are (pretty-printed, no declaration)', () => {
-    const xml = readFileSync(
-      new URL('../../../shared/fixtures/location-documented.xml', import.meta.url),
-      'utf8',
-    );
-    const json = readFileSync(
-      new URL('../../../shared/fixtures/location-documented.json', import.meta.url),
-      'utf8',
-    );
+    const xml = readFileSync(new URL('./fixtures/location-documented.xml', import.meta.url), 'utf8');
+    const json = readFileSync(new URL('./fixtures/location-documented.json', import.meta.url), 'utf8');
     const fromXml = decodeLocation(xml, XML);
     const fromJson = decodeLocation(json, JSON_TYPE);
     expect(fromXml.cell).toEqual(fromJson.cell);
