@@ -5,12 +5,11 @@
  * Prints the total time, requests per second, and median/p95/max frame time while panning.
  * Usage: npm run build && npm run bench:batch   (BENCH_CELLS, BENCH_CONCURRENCY, BENCH_PORT to change)
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
-import { CHROME_FLAGS, chromePath, quantile, startTileServer, waitFor } from './support';
+import { quantile, startBenchApp, waitFor } from './support';
 
 const cells = Number(process.env.BENCH_CELLS ?? 10_000);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 4);
@@ -39,24 +38,7 @@ function cellsCsv(count: number): { csv: string; list: string } {
   return { csv: `${rows.join('\n')}\n`, list: list.join('\n') };
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'cellpos-bench-batch-'));
-const dbFile = join(dir, 'positioning.db');
-const tiles = await startTileServer();
-const service = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    E2E_DB: dbFile,
-    TILE_URL: tiles.url,
-    POSITIONING_RATE_LIMIT: '0',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const browser = await chromium.launch({
-  headless: true,
-  ...(chromePath !== undefined && { executablePath: chromePath }),
-  args: CHROME_FLAGS,
-});
+const { dir, dbFile, tiles, service, browser } = await startBenchApp('batch', port);
 const deadline = setTimeout(() => {
   console.error(`batch: gave up after ${LIMIT_MS / 60_000} minutes`);
   service.kill('SIGTERM');

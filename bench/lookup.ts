@@ -4,13 +4,11 @@
  * fetch() of the same answer through the same service. Prints median and p95 of both and the difference.
  * Usage: npm run build && npm run bench:lookup   (BENCH_LOOKUPS to change the count)
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { CHROME_FLAGS, chromePath, quantile, startTileServer, waitFor } from './support';
+import { quantile, startBenchApp, waitFor } from './support';
 
 const lookups = Number(process.env.BENCH_LOOKUPS ?? 30);
 const WARM_UP = 3;
@@ -137,24 +135,7 @@ async function plainFetch(page: Page, cell: DemoCell): Promise<number> {
   }, cell);
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'cellpos-bench-lookup-'));
-const dbFile = join(dir, 'positioning.db');
-const tiles = await startTileServer();
-const service = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    E2E_DB: dbFile,
-    TILE_URL: tiles.url,
-    POSITIONING_RATE_LIMIT: '0',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const browser = await chromium.launch({
-  headless: true,
-  ...(chromePath !== undefined && { executablePath: chromePath }),
-  args: CHROME_FLAGS,
-});
+const { dir, dbFile, tiles, service, browser } = await startBenchApp('lookup', port);
 
 try {
   await waitFor(`${origin}/api/health`);

@@ -1,8 +1,12 @@
 /** What the benches share: Debian's Chromium, a stand-in tile server, waiting for the service, small stats. */
-import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
 
 export const chromePath =
   process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
@@ -83,4 +87,30 @@ export function quantile(sorted: readonly number[], q: number): number {
   if (sorted.length === 0) return Number.NaN;
   const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
   return sorted[rank] ?? Number.NaN;
+}
+
+/**
+ * The built app as a bench drives it: the service on a fresh temporary database (rate limiting off), stand-in
+ * tiles, and a headless Chromium. The caller stops them and removes `dir`.
+ */
+export async function startBenchApp(name: string, port: number) {
+  const dir = mkdtempSync(join(tmpdir(), `cellpos-bench-${name}-`));
+  const dbFile = join(dir, 'positioning.db');
+  const tiles = await startTileServer();
+  const service = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      E2E_DB: dbFile,
+      TILE_URL: tiles.url,
+      POSITIONING_RATE_LIMIT: '0',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const browser = await chromium.launch({
+    headless: true,
+    ...(chromePath !== undefined && { executablePath: chromePath }),
+    args: CHROME_FLAGS,
+  });
+  return { dir, dbFile, tiles, service, browser };
 }
