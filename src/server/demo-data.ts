@@ -153,7 +153,6 @@ interface Town {
   cells: number;
   /** Scatter radius in km. */
   km: number;
-  districts?: readonly string[];
 }
 
 const TOWNS: readonly Town[] = [
@@ -163,21 +162,6 @@ const TOWNS: readonly Town[] = [
     lon: 24.9384,
     cells: 70,
     km: 7,
-    districts: [
-      'Keskusta',
-      'Kallio',
-      'Kamppi',
-      'Töölö',
-      'Pasila',
-      'Vuosaari',
-      'Itäkeskus',
-      'Malmi',
-      'Munkkiniemi',
-      'Lauttasaari',
-      'Herttoniemi',
-      'Käpylä',
-      'Kruununhaka',
-    ],
   },
   {
     name: 'Espoo',
@@ -185,7 +169,6 @@ const TOWNS: readonly Town[] = [
     lon: 24.6559,
     cells: 35,
     km: 8,
-    districts: ['Tapiola', 'Leppävaara', 'Matinkylä', 'Espoonlahti', 'Otaniemi', 'Espoon keskus'],
   },
   {
     name: 'Vantaa',
@@ -193,7 +176,6 @@ const TOWNS: readonly Town[] = [
     lon: 25.0378,
     cells: 30,
     km: 7,
-    districts: ['Tikkurila', 'Myyrmäki', 'Aviapolis', 'Hakunila', 'Martinlaakso', 'Koivukylä'],
   },
   {
     name: 'Tampere',
@@ -201,7 +183,6 @@ const TOWNS: readonly Town[] = [
     lon: 23.761,
     cells: 40,
     km: 6,
-    districts: ['Keskusta', 'Hervanta', 'Kaleva', 'Lielahti', 'Tesoma', 'Pyynikki', 'Hämeenpuisto'],
   },
   {
     name: 'Turku',
@@ -209,7 +190,6 @@ const TOWNS: readonly Town[] = [
     lon: 22.2666,
     cells: 32,
     km: 6,
-    districts: ['Keskusta', 'Runosmäki', 'Varissuo', 'Hirvensalo', 'Kupittaa', 'Nummi'],
   },
   {
     name: 'Oulu',
@@ -217,7 +197,6 @@ const TOWNS: readonly Town[] = [
     lon: 25.4651,
     cells: 28,
     km: 6,
-    districts: ['Keskusta', 'Kaakkuri', 'Linnanmaa', 'Tuira', 'Toppila', 'Myllyoja'],
   },
   {
     name: 'Jyväskylä',
@@ -225,7 +204,6 @@ const TOWNS: readonly Town[] = [
     lon: 25.7473,
     cells: 22,
     km: 5,
-    districts: ['Keskusta', 'Kortepohja', 'Kuokkala', 'Palokka', 'Vaajakoski'],
   },
   {
     name: 'Lahti',
@@ -233,7 +211,6 @@ const TOWNS: readonly Town[] = [
     lon: 25.6612,
     cells: 18,
     km: 5,
-    districts: ['Keskusta', 'Mukkula', 'Ahtiala', 'Kärpänen'],
   },
   {
     name: 'Kuopio',
@@ -241,7 +218,6 @@ const TOWNS: readonly Town[] = [
     lon: 27.677,
     cells: 18,
     km: 5,
-    districts: ['Keskusta', 'Puijo', 'Petonen', 'Särkiniemi'],
   },
   {
     name: 'Pori',
@@ -249,28 +225,25 @@ const TOWNS: readonly Town[] = [
     lon: 21.7974,
     cells: 14,
     km: 4,
-    districts: ['Keskusta', 'Väinölä', 'Mäntyluoto'],
   },
-  { name: 'Hämeenlinna', lat: 60.9959, lon: 24.4643, cells: 12, km: 4, districts: ['Keskusta', 'Hätilä'] },
+  { name: 'Hämeenlinna', lat: 60.9959, lon: 24.4643, cells: 12, km: 4 },
   {
     name: 'Vaasa',
     lat: 63.0951,
     lon: 21.6165,
     cells: 13,
     km: 4,
-    districts: ['Keskusta', 'Palosaari', 'Gerby'],
   },
-  { name: 'Joensuu', lat: 62.601, lon: 29.7636, cells: 12, km: 4, districts: ['Keskusta', 'Niinivaara'] },
+  { name: 'Joensuu', lat: 62.601, lon: 29.7636, cells: 12, km: 4 },
   {
     name: 'Lappeenranta',
     lat: 61.0587,
     lon: 28.1887,
     cells: 12,
     km: 4,
-    districts: ['Keskusta', 'Skinnarila'],
   },
-  { name: 'Seinäjoki', lat: 62.7903, lon: 22.8403, cells: 11, km: 4, districts: ['Keskusta', 'Törnävä'] },
-  { name: 'Rovaniemi', lat: 66.5039, lon: 25.7294, cells: 12, km: 5, districts: ['Keskusta', 'Ounasvaara'] },
+  { name: 'Seinäjoki', lat: 62.7903, lon: 22.8403, cells: 11, km: 4 },
+  { name: 'Rovaniemi', lat: 66.5039, lon: 25.7294, cells: 12, km: 5 },
   { name: 'Kajaani', lat: 64.2222, lon: 27.7278, cells: 8, km: 3 },
   { name: 'Kokkola', lat: 63.8385, lon: 23.1307, cells: 9, km: 3 },
   {
@@ -279,15 +252,14 @@ const TOWNS: readonly Town[] = [
     lon: 19.9348,
     cells: 9,
     km: 2,
-    districts: ['Centrum', 'Östernäs', 'Västernäs'],
   },
   { name: 'Brändö', lat: 60.4116, lon: 21.0458, cells: 3, km: 3 },
-  { name: 'Porvoo', lat: 60.3932, lon: 25.665, cells: 9, km: 3, districts: ['Keskusta', 'Näsinmäki'] },
+  { name: 'Porvoo', lat: 60.3932, lon: 25.665, cells: 9, km: 3 },
   { name: 'Savonlinna', lat: 61.8699, lon: 28.8791, cells: 7, km: 3 },
   { name: 'Äänekoski', lat: 62.6046, lon: 25.7263, cells: 5, km: 3 },
   { name: 'Närpes', lat: 62.4735, lon: 21.3369, cells: 5, km: 3 },
   { name: 'Mikkeli', lat: 61.6886, lon: 27.2723, cells: 9, km: 3 },
-  { name: 'Kotka', lat: 60.4664, lon: 26.9458, cells: 9, km: 3, districts: ['Keskusta', 'Karhula'] },
+  { name: 'Kotka', lat: 60.4664, lon: 26.9458, cells: 9, km: 3 },
   { name: 'Salo', lat: 60.3841, lon: 23.1255, cells: 8, km: 3 },
   { name: 'Raahe', lat: 64.6847, lon: 24.4791, cells: 5, km: 3 },
   { name: 'Inari', lat: 68.9063, lon: 27.0288, cells: 3, km: 4 },
@@ -370,7 +342,6 @@ export function demoCells(): CellRecord[] {
       const lat = town.lat + (distance * Math.sin(angle)) / KM_PER_DEGREE;
       const lon =
         town.lon + (distance * Math.cos(angle)) / (KM_PER_DEGREE * Math.cos((town.lat * Math.PI) / 180));
-      const district = town.districts?.[i % town.districts.length];
       const operator = i % 10;
       // LTE-style ids: eNodeB id × 256 + sector; all above the fixed cells' ids and below 2^32.
       const enodeb = 20_000 + townIndex * 100 + Math.floor(i / 3);
@@ -381,7 +352,8 @@ export function demoCells(): CellRecord[] {
         lac: i % 7 === 3 ? 0 : 1000 + townIndex * 10 + (i % 4),
         lat: round6(lat),
         lon: round6(lon),
-        name: district === undefined ? town.name : `${town.name} ${district}`,
+        // The town's name only: a district name on a randomly scattered cell would put the district in the wrong place.
+        name: town.name,
       });
     }
   });
