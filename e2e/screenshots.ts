@@ -46,7 +46,8 @@ async function newPage(browser: Browser, kind: 'desktop' | 'phone'): Promise<Pag
 
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(1800); // the map's fly-to animation
+  // The map's flight has begun by now (it starts the frame after the answer); wait until it has landed.
+  await page.waitForFunction(() => document.querySelector('.leaflet-zoom-anim, .leaflet-pan-anim') === null);
 }
 
 async function shoot(page: Page, name: string): Promise<void> {
@@ -74,12 +75,17 @@ async function screens(browser: Browser, kind: 'desktop' | 'phone'): Promise<voi
   await page.locator('dl.fields', { hasText: 'Brändö' }).waitFor();
   await settle(page);
   await page.locator('.leaflet-marker-icon.marker-cell').click();
-  await page.waitForTimeout(400);
+  await page.locator('.leaflet-popup', { hasText: 'Brändö' }).waitFor();
+  // Leaflet fades popups in; shoot once the fade has finished.
+  await page.waitForFunction(() => {
+    const popup = document.querySelector('.leaflet-popup');
+    return popup !== null && getComputedStyle(popup).opacity === '1';
+  });
   await shoot(page, `${kind}-cell`);
 
   await page.getByText('Raw response', { exact: true }).click();
   await page.getByLabel('Response body').scrollIntoViewIfNeeded();
-  await page.waitForTimeout(300);
+  await page.getByLabel('Response body').waitFor();
   await shoot(page, `${kind}-raw-response`);
 
   await page.getByRole('button', { name: 'Change keys' }).click();
@@ -89,7 +95,6 @@ async function screens(browser: Browser, kind: 'desktop' | 'phone'): Promise<voi
   await page.getByRole('button', { name: 'Locate my phone' }).click();
   await page.getByRole('alert').first().waitFor();
   await page.getByRole('alert').first().scrollIntoViewIfNeeded();
-  await page.waitForTimeout(300);
   await shoot(page, `${kind}-error`);
   await page.context().close();
 }
