@@ -1,9 +1,17 @@
 import type { Context, Hono } from 'hono';
-import { CONTENT_TYPES } from '../api/codec';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { problem, schemaAnswer, type Problem } from './api-answer';
 import { MAX_KEY_LENGTH, UNAUTHORIZED, type Limit } from './authorize';
 import { LOCATION_XSD } from './location-xsd';
-import { forward, type Forwarded, type Upstream } from './proxy';
+import {
+  excerpt,
+  forward,
+  passableRetryAfter,
+  passableType,
+  refusedAnswer,
+  type Forwarded,
+  type Upstream,
+} from './proxy';
 import { cellPathOf, checkPath, keyParam } from './request-values';
 
 /* Only the two documented parameters go on, and each at most once: the proxy is no channel for anything else.
@@ -25,10 +33,18 @@ function forwardedQuery(c: Context, limit: Limit): string | Problem {
 
 function passBack(c: Context, result: Forwarded): Response {
   if (!result.ok) return problem(c, result);
-  const headers = new Headers({ 'Cache-Control': 'no-store', Vary: 'Accept' });
-  if (result.contentType !== null) headers.set('Content-Type', result.contentType);
-  if (result.retryAfter !== null) headers.set('Retry-After', result.retryAfter);
   const nullBody = result.status === 204 || result.status === 205;
+  const type = passableType(result.contentType);
+  const retryAfter = passableRetryAfter(result.retryAfter);
+  if (type === null && !nullBody) {
+    const refused = refusedAnswer(result);
+    const res = problem(c, { ...refused, status: refused.status as ContentfulStatusCode });
+    if (retryAfter !== null) res.headers.set('Retry-After', retryAfter);
+    return res;
+  }
+  const headers = new Headers({ 'Cache-Control': 'no-store', Vary: 'Accept' });
+  if (type !== null) headers.set('Content-Type', type);
+  if (retryAfter !== null) headers.set('Retry-After', retryAfter);
   return new Response(nullBody ? null : (result.body as Uint8Array<ArrayBuffer>), {
     status: result.status,
     headers,
@@ -61,6 +77,14 @@ export function proxyRoutes(api: Hono, upstream: Upstream, limit: Limit): void {
         message: `The operator's schema answered ${result.status}.`,
       });
     }
-    return schemaAnswer(c, result.body, result.contentType ?? CONTENT_TYPES.xml);
+    const type = passableType(result.contentType);
+    if (type === null || type === 'application/json') {
+      return problem(c, {
+        status: 502,
+        code: 'upstream-content-type',
+        message: `The operator's schema came as ${excerpt(result.contentType ?? 'no content type', 60)}, not XML.`,
+      });
+    }
+    return schemaAnswer(c, result.body, type);
   });
 }

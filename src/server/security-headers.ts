@@ -21,13 +21,35 @@ export function tileSource(tileUrl: string): string {
   return `${scheme}://*.${rest.join('.').toLowerCase()}${port === undefined ? '' : `:${port}`}`;
 }
 
+/** True for the API's paths, whose answers are data and never a page. */
+export function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/');
+}
+
+const COMMON = {
+  xContentTypeOptions: true,
+  referrerPolicy: 'strict-origin-when-cross-origin',
+  xFrameOptions: 'DENY',
+  crossOriginOpenerPolicy: 'same-origin',
+  crossOriginResourcePolicy: false,
+  originAgentCluster: false,
+  strictTransportSecurity: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+  removePoweredBy: false,
+} as const;
+
 /**
- * The security headers on every answer (API, pages, assets, errors, 404s): the Content-Security-Policy the app
- * runs under, no framing, no sniffing, no opener, a referrer only to our own origin. Hono's other defaults are
- * left off: HSTS belongs to whoever terminates TLS in front of the service.
+ * The security headers on every answer (API, pages, assets, errors, 404s): no framing, no sniffing, no opener, a
+ * referrer only to our own origin, and a Content-Security-Policy: the app's own for pages and assets, and for the
+ * API one that runs nothing, so that an answer opened as a page (an operator's, passed on by the proxy) can never
+ * run script in the app's origin. Hono's other defaults are left off: HSTS belongs to whoever terminates TLS.
  */
 export function securityHeaders(tileUrl: string): MiddlewareHandler {
-  return secureHeaders({
+  const page = secureHeaders({
+    ...COMMON,
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
@@ -40,17 +62,16 @@ export function securityHeaders(tileUrl: string): MiddlewareHandler {
       formAction: ["'self'"],
       frameAncestors: ["'none'"],
     },
-    xContentTypeOptions: true,
-    referrerPolicy: 'strict-origin-when-cross-origin',
-    xFrameOptions: 'DENY',
-    crossOriginOpenerPolicy: 'same-origin',
-    crossOriginResourcePolicy: false,
-    originAgentCluster: false,
-    strictTransportSecurity: false,
-    xDnsPrefetchControl: false,
-    xDownloadOptions: false,
-    xPermittedCrossDomainPolicies: false,
-    xXssProtection: false,
-    removePoweredBy: false,
   });
+  const api = secureHeaders({
+    ...COMMON,
+    contentSecurityPolicy: {
+      defaultSrc: ["'none'"],
+      baseUri: ["'none'"],
+      formAction: ["'none'"],
+      frameAncestors: ["'none'"],
+      sandbox: [],
+    },
+  });
+  return (c, next) => (isApiPath(c.req.path) ? api(c, next) : page(c, next));
 }
