@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { parseTileUrl } from './tile-url';
 
 /** Every setting of the service. Nothing else in the service reads the environment. */
 export interface Config {
@@ -94,9 +95,11 @@ export function readDemo(env: Env = process.env): boolean {
 /** Reads and checks every setting; a bad value throws a ConfigError naming the variable. */
 export function loadConfig(env: Env = process.env): Config {
   const demo = readDemo(env);
-  const tileUrl = read(env, 'TILE_URL') ?? DEFAULTS.tileUrl;
-  if (!/^https?:\/\//.test(tileUrl) || !['{z}', '{x}', '{y}'].every((p) => tileUrl.includes(p))) {
-    throw new ConfigError('TILE_URL', 'must be an http(s) URL template with {z}, {x} and {y}');
+  let tileUrl: string;
+  try {
+    tileUrl = parseTileUrl(read(env, 'TILE_URL') ?? DEFAULTS.tileUrl);
+  } catch (error) {
+    throw new ConfigError('TILE_URL', (error as Error).message);
   }
   const simulateMs = integer(env, 'POSITIONING_SIMULATE_MS', DEFAULTS.simulateMs, 0, 86_400_000);
   if (simulateMs > 0 && simulateMs < 100) {

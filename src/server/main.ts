@@ -1,9 +1,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DEMO_KEYS, openDemoStore } from './demo-data';
+import { createListener } from './listener';
 import { startSimulator } from './simulator';
 import type { Store } from './store/open-store';
 
@@ -62,7 +62,7 @@ const app =
         ...common,
       });
 
-const server = createServer(getRequestListener(app.fetch, { hostname: config.host }));
+const server = createServer(createListener(app, { hostname: config.host, log }));
 server.listen(config.port, config.host, () => {
   const info = server.address() as AddressInfo;
   const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;

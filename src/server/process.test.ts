@@ -93,6 +93,22 @@ describe('start-up', () => {
   });
 });
 
+describe('a bad TILE_URL', () => {
+  it.each(['https://tiles.example;script-src/{z}/{x}/{y}.png', 'https://tiles.例え.jp /{z}/{x}/{y}.png'])(
+    'stops the start with a message naming it: %s',
+    async (tileUrl) => {
+      const child = node([join('src', 'server', 'main.ts')], {
+        PORT: '0',
+        POSITIONING_DB: join(dir, 'tile.db'),
+        TILE_URL: tileUrl,
+      });
+      const out = output(child);
+      expect(await exited(child)).toEqual({ code: 2, signal: null });
+      expect(out.text()).toMatch(/^Cannot start: TILE_URL: /m);
+    },
+  );
+});
+
 describe('graceful shutdown on SIGTERM', () => {
   it('lets a request in flight finish, then exits 0', async () => {
     const operator = await startHostileOperator();
