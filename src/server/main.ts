@@ -1,8 +1,8 @@
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DEMO_KEYS, openDemoStore } from './demo-data';
+import { createHttpServer } from './http-server';
 import { createListener } from './listener';
 import { startSimulator } from './simulator';
 import type { Store } from './store/open-store';
@@ -62,7 +62,8 @@ const app =
         ...common,
       });
 
-const server = createServer(createListener(app, { hostname: config.host, log }));
+const http = createHttpServer(createListener(app, { hostname: config.host, log }));
+const server = http.server;
 server.listen(config.port, config.host, () => {
   const info = server.address() as AddressInfo;
   const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
@@ -117,12 +118,10 @@ function shutdown(signal: string): void {
     }
     process.exit(0);
   };
-  // Requests still running after this are cut off: a client can hold a connection open for ever.
+  // Requests still running after this are cut off: an operator can take long to answer.
   const force = setTimeout(finish, 10_000);
   force.unref();
-  server.close(finish);
-  // Idle keep-alive connections would hold close() open.
-  if ('closeIdleConnections' in server) server.closeIdleConnections();
+  http.stop(finish);
 }
 
 process.on('SIGINT', () => shutdown('SIGINT'));

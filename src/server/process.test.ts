@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -136,6 +137,25 @@ describe('graceful shutdown on SIGTERM', () => {
     } finally {
       await operator.close();
     }
+  });
+
+  it('does not wait for a client that sent half a request', async () => {
+    const service = await startService({ POSITIONING_DB: join(dir, 'half.db') });
+    const { port } = new URL(service.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    socket.on('error', () => undefined);
+    await new Promise((done) => socket.once('connect', done));
+    socket.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+    await new Promise((done) => setTimeout(done, 100));
+    const signalled = Date.now();
+    service.child.kill('SIGTERM');
+    const ended = await Promise.race([
+      exited(service.child),
+      new Promise<'late'>((done) => setTimeout(() => done('late'), 2000)),
+    ]);
+    expect(ended).toEqual({ code: 0, signal: null });
+    expect(Date.now() - signalled).toBeLessThan(2000);
+    socket.destroy();
   });
 
   it('closes the database: the write-ahead log is folded in and removed', async () => {
