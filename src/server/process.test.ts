@@ -94,6 +94,28 @@ describe('start-up', () => {
   });
 });
 
+describe('a database folder that cannot be created', () => {
+  it('stops the service, the admin command and the import at once, naming the folder', () => {
+    const file = '/proc/cellpos-test/data/positioning.db';
+    const runs = [
+      [join('src', 'server', 'main.ts')],
+      [join('src', 'server', 'cli.ts'), 'show', '--db', file],
+      [join('src', 'server', 'cli.ts'), 'import-cells', join(dir, 'none.csv'), '--db', file],
+    ];
+    writeFileSync(join(dir, 'none.csv'), '');
+    for (const args of runs) {
+      // Node's recursive mkdir spun for ever here: the timeout kills it (status null).
+      const result = spawnSync(process.execPath, ['--import', 'tsx', ...args], {
+        env: { ...process.env, PORT: '0', POSITIONING_DB: file },
+        encoding: 'utf8',
+        timeout: 15_000,
+      });
+      expect([args[1], result.status]).toEqual([args[1], 1]);
+      expect(result.stderr).toContain('cannot create the folder /proc/cellpos-test (ENOENT)');
+    }
+  });
+});
+
 describe('a bad TILE_URL', () => {
   it.each(['https://tiles.example;script-src/{z}/{x}/{y}.png', 'https://tiles.例え.jp /{z}/{x}/{y}.png'])(
     'stops the start with a message naming it: %s',
