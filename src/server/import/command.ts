@@ -63,11 +63,18 @@ export function parseImportArgs(
 const grouped = new Intl.NumberFormat('en-US');
 const n = (value: number): string => grouped.format(value);
 
+/** Rows came, and not one of them could be read: the file is not what it should be. */
+export function nothingValid(report: ImportReport): boolean {
+  return !report.interrupted && report.rows > 0 && report.valid === 0;
+}
+
 export function formatReport(report: ImportReport): string {
   const lines = [
     report.interrupted
       ? 'Import interrupted: every finished batch is saved; run the same command again to complete it.'
-      : 'Import finished.',
+      : nothingValid(report)
+        ? `Nothing imported: none of the ${n(report.rows)} rows is a valid OpenCelliD row.`
+        : 'Import finished.',
     `  file            ${report.input}${report.gzip ? ' (gzip)' : ''}${report.header ? ', with header' : ''}`,
     `  rows read       ${n(report.rows)} in ${report.seconds.toFixed(1)} s (${n(Math.round(report.rowsPerSecond))} rows/s)`,
     `  valid rows      ${n(report.valid)}`,
@@ -90,8 +97,8 @@ export function formatReport(report: ImportReport): string {
 const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGTERM: 143 };
 
 /**
- * `import-cells FILE [--db FILE] [--batch N]`. Returns the exit code: 0 done, 1 failed, 2 bad arguments,
- * 130 (143) interrupted by SIGINT (SIGTERM) after saving the batch in hand.
+ * `import-cells FILE [--db FILE] [--batch N]`. Returns the exit code: 0 done, 1 failed (or rows came and none was
+ * valid), 2 bad arguments, 130 (143) interrupted by SIGINT (SIGTERM) after saving the batch in hand.
  */
 export async function runImportCommand(
   argv: readonly string[],
@@ -141,6 +148,10 @@ export async function runImportCommand(
     });
     progress.finish(last);
     io.stdout.write(formatReport(report));
+    if (nothingValid(report)) {
+      io.stderr.write(`import-cells: nothing imported from ${args.input}: no valid row\n`);
+      return 1;
+    }
     return report.interrupted ? (SIGNAL_EXIT[signalled ?? 'SIGINT'] ?? 130) : 0;
   } catch (error) {
     progress.finish(last);
