@@ -172,6 +172,10 @@ describe('KML', () => {
   it('drops characters XML cannot hold', () => {
     expect(xmlEscape('a\u0000b\u0007c')).toBe('abc');
   });
+
+  it('drops lone surrogates too, and keeps characters written as a surrogate pair', () => {
+    expect(xmlEscape('a\uD800b\uDC00c\u{1F600}\uD83D\uDE00')).toBe('abc\u{1F600}\u{1F600}');
+  });
 });
 
 describe('file names', () => {

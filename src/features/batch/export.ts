@@ -93,9 +93,10 @@ export function toGeoJson(rows: readonly ExportRow[]): string {
 export function xmlEscape(value: string): string {
   return (
     value
-      // Characters XML 1.0 does not allow at all are dropped rather than written as an invalid document.
+      // Characters XML 1.0 does not allow at all are dropped rather than written as an invalid document; with
+      // the u flag a surrogate pair is one character, so only a lone half matches the surrogate range.
       // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/gu, '')
       .replace(/&/g, '&amp;')
       .replace(/</g, '&lt;')
       .replace(/>/g, '&gt;')
