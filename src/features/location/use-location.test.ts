@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Client } from '../../api/client';
 import { keyFingerprint } from '../../api/keys';
-import { locationQuery } from './location-query';
+import { locationQuery } from './use-location';
 
-const client: Client = { getLocation: vi.fn(), getCell: vi.fn() };
+const client: Client = { getLocation: vi.fn(), getCell: vi.fn(), getSettings: vi.fn() };
 const keys = { serviceKey: 'svc-secret', userKey: 'usr-secret' };
 
 describe('locationQuery', () => {

@@ -1,19 +1,22 @@
-import type { ErrorContext } from './messages';
+import { describeError, type ErrorContext } from '../i18n/error-message';
 import { useI18n } from '../i18n/i18n';
-import { describeError } from './messages';
+import { useKeys, useSession } from '../session/session';
 
 export interface ErrorNoticeProps {
   error: unknown;
-  context: ErrorContext;
+  context: Omit<ErrorContext, 'secrets'>;
   onRetry?: (() => void) | undefined;
-  onOpenKeys?: (() => void) | undefined;
   retrying?: boolean;
 }
 
 /** A failed read, told where its data would have appeared, with the next step. */
-export function ErrorNotice({ error, context, onRetry, onOpenKeys, retrying = false }: ErrorNoticeProps) {
+export function ErrorNotice({ error, context, onRetry, retrying = false }: ErrorNoticeProps) {
   const { t } = useI18n();
-  const message = describeError(error, context, t);
+  const keys = useKeys();
+  const openKeysForm = useSession().keys.openForm;
+  // A service may echo what it was sent: the keys are never shown.
+  const secrets = keys ? [keys.serviceKey, keys.userKey] : [];
+  const message = describeError(error, { ...context, secrets }, t);
   return (
     <div className="error-notice" role="alert">
       <p className="error-title">{message.title}</p>
@@ -23,8 +26,8 @@ export function ErrorNotice({ error, context, onRetry, onOpenKeys, retrying = fa
           {retrying ? t('error.retrying') : t('error.retry')}
         </button>
       )}
-      {message.action === 'keys' && onOpenKeys && (
-        <button type="button" className="button secondary" onClick={onOpenKeys}>
+      {message.action === 'keys' && (
+        <button type="button" className="button secondary" onClick={openKeysForm}>
           {t('error.checkKeys')}
         </button>
       )}

@@ -1,0 +1,142 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { cellLabel } from '../../api/cell-id';
+import type { Keys } from '../../api/types';
+import { useI18n } from '../../i18n/i18n';
+import { useRoute } from '../../session/route';
+import { useKeysState, useSession } from '../../session/session';
+import { useSettings } from '../../session/settings';
+import { KeysIntro } from './keys-intro';
+
+type FieldErrors = Partial<Record<keyof Keys, string>>;
+
+export function KeysForm() {
+  const { t } = useI18n();
+  const id = useId();
+  const { keys, remembered, formRequests } = useKeysState();
+  const store = useSession().keys;
+  const route = useRoute();
+  const { demoKeys } = useSettings().settings;
+  const [serviceKey, setServiceKey] = useState(keys?.serviceKey ?? '');
+  const [userKey, setUserKey] = useState(keys?.userKey ?? '');
+  const [remember, setRemember] = useState(remembered);
+  const [shown, setShown] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const serviceRef = useRef<HTMLInputElement>(null);
+  const userRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (formRequests === 0) return;
+    serviceRef.current?.focus();
+    serviceRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [formRequests]);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const next: FieldErrors = {};
+    const service = serviceKey.trim();
+    const user = userKey.trim();
+    if (service === '') next.serviceKey = t('keys.serviceRequired');
+    if (user === '') next.userKey = t('keys.userRequired');
+    setErrors(next);
+    if (next.serviceKey) serviceRef.current?.focus();
+    else if (next.userKey) userRef.current?.focus();
+    else store.save({ serviceKey: service, userKey: user }, remember);
+  };
+
+  const waiting = keys === null && route.name === 'cell' ? route.id : undefined;
+  return (
+    <>
+      {waiting && (
+        <p className="notice" role="status">
+          {t('app.keysNotice', { cell: cellLabel(waiting) })}
+        </p>
+      )}
+      {keys === null && <KeysIntro demoKeys={demoKeys} onUse={store.save} />}
+      <form className="form" onSubmit={submit} noValidate aria-label={t('keys.form')}>
+        <KeyField
+          id={`${id}-service`}
+          label={t('keys.service')}
+          name="serviceKey"
+          value={serviceKey}
+          onChange={setServiceKey}
+          shown={shown}
+          error={errors.serviceKey}
+          inputRef={serviceRef}
+        />
+        <KeyField
+          id={`${id}-user`}
+          label={t('keys.user')}
+          name="userKey"
+          value={userKey}
+          onChange={setUserKey}
+          shown={shown}
+          error={errors.userKey}
+          inputRef={userRef}
+        />
+        <div className="check-row">
+          <label className="check">
+            <input type="checkbox" checked={shown} onChange={(e) => setShown(e.target.checked)} />
+            {t('keys.show')}
+          </label>
+          <label className="check">
+            <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+            {t('keys.remember')}
+          </label>
+        </div>
+        <div className="button-row">
+          <button type="submit" className="button primary">
+            {t('keys.save')}
+          </button>
+          {keys !== null && (
+            <>
+              <button type="button" className="button secondary" onClick={store.closeForm}>
+                {t('common.cancel')}
+              </button>
+              <button type="button" className="button secondary" onClick={store.forget}>
+                {t('keys.forget')}
+              </button>
+            </>
+          )}
+        </div>
+      </form>
+    </>
+  );
+}
+
+interface KeyFieldProps {
+  id: string;
+  label: string;
+  name: keyof Keys;
+  value: string;
+  onChange(value: string): void;
+  shown: boolean;
+  error: string | undefined;
+  inputRef: RefObject<HTMLInputElement | null>;
+}
+
+/** One key's input, masked unless shown, with its error beside it. */
+function KeyField({ id, label, name, value, onChange, shown, error, inputRef }: KeyFieldProps) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        ref={inputRef}
+        name={name}
+        type={shown ? 'text' : 'password'}
+        autoComplete="off"
+        spellCheck={false}
+        autoCapitalize="off"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
