@@ -1,21 +1,15 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { cellLabel } from '../../api/cell-id';
 import type { Keys } from '../../api/types';
 import { useI18n } from '../../i18n/i18n';
-import { useRoute } from '../../session/route';
 import { useKeysState, useSession } from '../../session/session';
-import { useSettings } from '../../session/settings';
 import { KeysIntro } from './keys-intro';
 
 type FieldErrors = Partial<Record<keyof Keys, string>>;
 
 export function KeysForm() {
   const { t } = useI18n();
-  const id = useId();
   const { keys, remembered, formRequests } = useKeysState();
   const store = useSession().keys;
-  const route = useRoute();
-  const { demoKeys } = useSettings().settings;
   const [serviceKey, setServiceKey] = useState(keys?.serviceKey ?? '');
   const [userKey, setUserKey] = useState(keys?.userKey ?? '');
   const [remember, setRemember] = useState(remembered);
@@ -43,35 +37,25 @@ export function KeysForm() {
     else store.save({ serviceKey: service, userKey: user }, remember);
   };
 
-  const waiting = keys === null && route.name === 'cell' ? route.id : undefined;
   return (
     <>
-      {waiting && (
-        <p className="notice" role="status">
-          {t('app.keysNotice', { cell: cellLabel(waiting) })}
-        </p>
-      )}
-      {keys === null && <KeysIntro demoKeys={demoKeys} onUse={store.save} />}
+      {keys === null && <KeysIntro />}
       <form className="form" onSubmit={submit} noValidate aria-label={t('keys.form')}>
         <KeyField
-          id={`${id}-service`}
-          label={t('keys.service')}
           name="serviceKey"
           value={serviceKey}
           onChange={setServiceKey}
-          shown={shown}
           error={errors.serviceKey}
           inputRef={serviceRef}
+          shown={shown}
         />
         <KeyField
-          id={`${id}-user`}
-          label={t('keys.user')}
           name="userKey"
           value={userKey}
           onChange={setUserKey}
-          shown={shown}
           error={errors.userKey}
           inputRef={userRef}
+          shown={shown}
         />
         <div className="check-row">
           <label className="check">
@@ -104,8 +88,6 @@ export function KeysForm() {
 }
 
 interface KeyFieldProps {
-  id: string;
-  label: string;
   name: keyof Keys;
   value: string;
   onChange(value: string): void;
@@ -115,10 +97,12 @@ interface KeyFieldProps {
 }
 
 /** One key's input, masked unless shown, with its error beside it. */
-function KeyField({ id, label, name, value, onChange, shown, error, inputRef }: KeyFieldProps) {
+function KeyField({ name, value, onChange, shown, error, inputRef }: KeyFieldProps) {
+  const { t } = useI18n();
+  const id = useId();
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id}>{name === 'serviceKey' ? t('keys.service') : t('keys.user')}</label>
       <input
         id={id}
         ref={inputRef}

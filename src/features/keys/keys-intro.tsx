@@ -1,38 +1,45 @@
-import type { Keys } from '../../api/types';
+import { cellLabel } from '../../api/cell-id';
 import { useI18n } from '../../i18n/i18n';
+import { useRoute } from '../../session/route';
+import { useSession } from '../../session/session';
+import { useSettings } from '../../session/settings';
 
-/** What the two keys are, and the demo keys as one click when the service runs on demo data. */
-export function KeysIntro({
-  demoKeys,
-  onUse,
-}: {
-  demoKeys: Keys | undefined;
-  onUse(keys: Keys, remember: boolean): void;
-}) {
+/** Before any keys: why a shared link waits, what the two keys are, and the demo keys as one click. */
+export function KeysIntro() {
   const { t } = useI18n();
+  const route = useRoute();
+  const { demoKeys } = useSettings().settings;
+  const { keys } = useSession();
   return (
-    <div className="keys-intro">
-      <p>
-        {t('keys.intro')
-          .split(/(\{service\}|\{user\})/)
-          .map((part, index) =>
-            part === '{service}' ? (
-              <strong key={index}>{t('keys.intro.service')}</strong>
-            ) : part === '{user}' ? (
-              <strong key={index}>{t('keys.intro.user')}</strong>
-            ) : (
-              part
-            ),
-          )}
-      </p>
-      {demoKeys && (
-        <p>
-          {t('keys.demo')}{' '}
-          <button type="button" className="button primary small" onClick={() => onUse(demoKeys, false)}>
-            {t('keys.useDemo')}
-          </button>
+    <>
+      {route.name === 'cell' && (
+        <p className="notice" role="status">
+          {t('app.keysNotice', { cell: cellLabel(route.id) })}
         </p>
       )}
-    </div>
+      <div className="keys-intro">
+        <p>
+          {t('keys.intro')
+            .split(/(\{service\}|\{user\})/)
+            .map((part, index) =>
+              part === '{service}' ? (
+                <strong key={index}>{t('keys.intro.service')}</strong>
+              ) : part === '{user}' ? (
+                <strong key={index}>{t('keys.intro.user')}</strong>
+              ) : (
+                part
+              ),
+            )}
+        </p>
+        {demoKeys && (
+          <p>
+            {t('keys.demo')}{' '}
+            <button type="button" className="button primary small" onClick={() => keys.save(demoKeys, false)}>
+              {t('keys.useDemo')}
+            </button>
+          </p>
+        )}
+      </div>
+    </>
   );
 }
