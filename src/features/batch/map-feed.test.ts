@@ -1,10 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { DOCUMENTED_CELL } from '../../api/fixtures/documented-cell';
 import { createMapFeed, MAP_EVERY_MS } from './map-feed';
-import type { BatchSnapshot } from './use-batch';
+import type { BatchPhase } from './use-batch';
 
-const snapshot = (runId: number, phase: BatchSnapshot['phase'], count: number) =>
-  ({ runId, phase, cells: Array.from({ length: count }, () => DOCUMENTED_CELL) }) as unknown as BatchSnapshot;
+const snapshot = (runId: number, phase: BatchPhase, count: number) => ({
+  runId,
+  phase,
+  cells: Array.from({ length: count }, () => DOCUMENTED_CELL),
+});
 
 describe('the batch on the map', () => {
   it('takes new cells at most once a second while running; a new run and its end go at once', () => {
