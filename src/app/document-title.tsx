@@ -3,7 +3,6 @@ import { cellLabel } from '../api/cell-id';
 import { useI18n } from '../i18n/i18n';
 import { useRoute } from '../session/route';
 
-/** The tab's title names the cell in the address bar. */
 export function DocumentTitle() {
   const { t } = useI18n();
   const route = useRoute();

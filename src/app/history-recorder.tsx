@@ -2,7 +2,7 @@ import { useCellAnswer } from '../features/cell/use-cell-lookup';
 import { useRecordAnswers } from '../features/history/use-record-answers';
 import { usePhone } from '../features/location/use-location';
 
-/** Hands the answers of "My phone" and "Look up a cell" to the history, which keeps them. */
+/** The history may not import the features that read: the app hands it their answers. */
 export function HistoryRecorder() {
   const phone = usePhone();
   const { query: cell } = useCellAnswer();

@@ -18,7 +18,6 @@ function lastRaw<T>(query: UseQueryResult<Answer<T>>): RawResponse | 'no-answer'
   return query.data?.raw;
 }
 
-/** The raw answer of whatever the map shows now: the phone's or the cell's. */
 export function RawPanel() {
   const { t } = useI18n();
   const [open, setOpen] = useState(false);

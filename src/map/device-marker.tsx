@@ -5,7 +5,6 @@ import { useDevicePosition } from '../session/session';
 const accuracyStyle = { color: '#7b3fa0', weight: 1, fillColor: '#7b3fa0', fillOpacity: 0.12 };
 const dotStyle = { color: '#fff', weight: 2, fillColor: '#7b3fa0', fillOpacity: 1 };
 
-/** This device's own position (Geolocation API), once the person asked to compare, with its accuracy circle. */
 export function DeviceMarker() {
   const { t, formatDistance } = useI18n();
   const [device] = useDevicePosition();

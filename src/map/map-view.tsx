@@ -14,11 +14,9 @@ import { ViewReport } from './view-report';
 import { WorldOutline } from './world-outline';
 
 export interface MapViewProps {
-  /** The phone's answer (Location read). */
   phone: Location | undefined;
   /** The cell shown: the looked-up answer, or one from the history. */
   cell: Cell | undefined;
-  /** The phone's successive cells this session. */
   trail: readonly TrailPoint[];
 }
 

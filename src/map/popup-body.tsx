@@ -1,6 +1,5 @@
 import type { Cell } from '../api/types';
 
-/** What a marker's popup says of its cell: what kind of marker, the name, the coordinates as sent. */
 export function PopupBody({ kicker, cell }: { kicker: string; cell: Cell }) {
   return (
     <>

@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { useMap, useMapEvents } from 'react-leaflet';
 import { useSession } from '../session/session';
 
-/** Puts where the map is looking into the session, for links that carry the view. */
 export function ViewReport() {
   const map = useMap();
   const { focus } = useSession();

@@ -13,7 +13,6 @@ export interface KeysState {
 
 export type KeysStore = ReturnType<typeof createKeysStore>;
 
-/** The two keys and where they are kept (sessionStorage, or localStorage when remembered). */
 export function createKeysStore(onForget: () => void) {
   const stored = loadKeys();
   const store = createStore<KeysState>({

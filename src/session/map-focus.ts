@@ -43,7 +43,6 @@ export interface MapFocus {
   view: MapViewState | undefined;
   /** Where the map first looks: a shared link's view. */
   initialView: MapViewState | undefined;
-  /** The address bar's path this state has followed. */
   path: string;
 }
 
@@ -109,7 +108,6 @@ export function createMapFocus(path: string, search: string) {
     get: store.get,
     subscribe: store.subscribe,
     dispatch,
-    /** Shows a history entry again, and names its cell in the address bar. */
     show(entry: ShownEntry): void {
       const entryPath = cellPath(entry.cell);
       dispatch({ type: 'show', entry, path: entryPath });

@@ -45,7 +45,6 @@ export function formatRoute(route: Route): string {
 
 const NAVIGATE_EVENT = 'cellpos:navigate';
 
-/** Calls back after every change of the address bar: a lookup, a history entry, back and forward. */
 export function subscribeRoute(onChange: () => void): () => void {
   window.addEventListener('popstate', onChange);
   window.addEventListener(NAVIGATE_EVENT, onChange);
@@ -64,7 +63,6 @@ export function navigate(path: string, { replace = false }: { replace?: boolean 
   window.dispatchEvent(new Event(NAVIGATE_EVENT));
 }
 
-/** The current route, following pushState and the back/forward buttons. */
 export function useRoute(): Route {
   const pathname = useSyncExternalStore(subscribeRoute, currentPath, () => '/');
   return useMemo(() => parseRoute(pathname), [pathname]);

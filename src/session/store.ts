@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from 'react';
 
-/** A value that changes over time and tells who listens: the one shape every session store has. */
 export interface ReadableStore<S> {
   get(): S;
   subscribe(listener: () => void): () => void;

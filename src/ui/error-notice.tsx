@@ -9,7 +9,6 @@ export interface ErrorNoticeProps {
   retrying?: boolean;
 }
 
-/** A failed read, told where its data would have appeared, with the next step. */
 export function ErrorNotice({ error, context, onRetry, retrying = false }: ErrorNoticeProps) {
   const { t } = useI18n();
   const keys = useKeys();

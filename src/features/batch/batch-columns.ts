@@ -21,7 +21,6 @@ export const COLUMNS: ReadonlyArray<{ key: Column; label: MessageKey; numeric: b
   { key: 'lac', label: 'batch.col.lac', numeric: true },
 ];
 
-/** What one cell of the table says: the line as sent, the answer's fields once found. */
 export function cellText(row: BatchRow, column: Column, result: string): string {
   const cell = row.outcome?.ok ? row.outcome.cell : undefined;
   switch (column) {

@@ -11,7 +11,6 @@ const FORMATS: ReadonlyArray<{ format: ExportFormat; label: MessageKey }> = [
   { format: 'kml', label: 'batch.exportKml' },
 ];
 
-/** Saves the results as CSV, GeoJSON or KML, once the batch is no longer running. */
 export function BatchExport({ snapshot }: { snapshot: BatchSnapshot }) {
   const { t } = useI18n();
   const headingId = useId();

@@ -4,7 +4,6 @@ import { megabytes } from './megabytes';
 import { MAX_BYTES } from './parse';
 import { clampConcurrency, MAX_CONCURRENCY } from './runner';
 
-/** The cells to look up, pasted or typed. */
 export function BatchText({ text, onText }: { text: string; onText(text: string): void }) {
   const { t } = useI18n();
   const id = useId();
@@ -29,7 +28,6 @@ export function BatchText({ text, onText }: { text: string; onText(text: string)
   );
 }
 
-/** The cells from a file instead: its text, or why it cannot be read (too large, unreadable). */
 export function BatchFile({ onRead }: { onRead(read: { text: string } | { problem: string }): void }) {
   const { t, formatNumber } = useI18n();
   const id = useId();

@@ -1,6 +1,5 @@
 import { useI18n } from '../../i18n/i18n';
 
-/** Previous and next page of the results, with where one is. */
 export function BatchPager({
   page,
   pages,

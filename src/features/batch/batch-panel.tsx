@@ -11,7 +11,6 @@ import { ParseSummary } from './parse-summary';
 import { clampConcurrency, DEFAULT_CONCURRENCY } from './runner';
 import { useBatch } from './use-batch';
 
-/** Many cells at once: read and checked before anything is sent, looked up a few at a time, shown and saved. */
 export function BatchPanel() {
   const { t } = useI18n();
   const id = useId();

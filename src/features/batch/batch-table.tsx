@@ -14,7 +14,6 @@ export interface BatchTableProps {
   version: number;
 }
 
-/** The results, 100 rows a page, sortable by any column, optionally failures only. */
 export function BatchTable({ rows, phase, version }: BatchTableProps) {
   const { t, formatNumber } = useI18n();
   const [sort, setSort] = useState<Sort>({ column: 'line', direction: 'ascending' });

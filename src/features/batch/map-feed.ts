@@ -1,7 +1,6 @@
 import type { Cell } from '../../api/types';
 import type { BatchCells } from '../../session/map-focus';
 
-/** What the feed reads of a batch's snapshot. */
 interface BatchState {
   runId: number;
   phase: 'idle' | 'running' | 'done' | 'cancelled';

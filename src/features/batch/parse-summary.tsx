@@ -6,7 +6,6 @@ import { badLineText } from './reasons';
 
 const BAD_LINES_SHOWN = 200;
 
-/** What was read from the input before anything is sent: how many cells, and every line that cannot be read. */
 export function ParseSummary({
   parsed,
   running,

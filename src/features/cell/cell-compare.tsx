@@ -14,7 +14,6 @@ const GEO_ERRORS: Record<'denied' | 'unavailable' | 'timeout' | 'unsupported', M
 
 export interface CellCompareProps {
   cell: Cell;
-  /** How far a place is from the phone's cell; the app hands it in, as it belongs to "My phone". */
   fromPhone?: ((to: LatLon) => ReactNode) | undefined;
 }
 

@@ -17,7 +17,6 @@ export interface CellPanelProps {
   fromPhone?: (to: LatLon) => ReactNode;
 }
 
-/** "Look up a cell": the form, the answer for the cell in the address bar (or from history), its error. */
 export function CellPanel({ fromPhone }: CellPanelProps) {
   const { t, formatDateTime } = useI18n();
   const headingId = useId();

@@ -4,10 +4,7 @@ import { useI18n } from '../../i18n/i18n';
 import { useMapFocus } from '../../session/session';
 import { cellLink, cellMapperUrl, coordinatesText, openCellIdUrl, openStreetMapUrl } from './links';
 
-/**
- * Copy the deep link (never keys) or the coordinates, or open the position in outside maps. The one part of
- * the panels that follows the map's view ("Include map view"): a map move renders this again, nothing else.
- */
+/** The one part of the panels that follows the map's view ("Include map view"). */
 export function CellShare({ cell }: { cell: Cell }) {
   const { t } = useI18n();
   const view = useMapFocus((focus) => focus.view);

@@ -3,7 +3,6 @@ import { useI18n } from '../../i18n/i18n';
 import { useRoute } from '../../session/route';
 import { useKeys } from '../../session/session';
 
-/** What the address bar asks that cannot be done (yet): a bad cell link, an unknown page, a link without keys. */
 export function RouteNotice() {
   const { t } = useI18n();
   const route = useRoute();

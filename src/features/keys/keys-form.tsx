@@ -96,7 +96,6 @@ interface KeyFieldProps {
   inputRef: RefObject<HTMLInputElement | null>;
 }
 
-/** One key's input, masked unless shown, with its error beside it. */
 function KeyField({ name, value, onChange, shown, error, inputRef }: KeyFieldProps) {
   const { t } = useI18n();
   const id = useId();

@@ -4,7 +4,6 @@ import { useRoute } from '../../session/route';
 import { useSession } from '../../session/session';
 import { useSettings } from '../../session/settings';
 
-/** Before any keys: why a shared link waits, what the two keys are, and the demo keys as one click. */
 export function KeysIntro() {
   const { t } = useI18n();
   const route = useRoute();

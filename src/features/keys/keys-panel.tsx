@@ -3,7 +3,6 @@ import { useI18n } from '../../i18n/i18n';
 import { useKeysState, useSession } from '../../session/session';
 import { KeysForm } from './keys-form';
 
-/** "Your keys": the form while there are none (or they are being changed), else where they are kept. */
 export function KeysPanel() {
   const { t } = useI18n();
   const headingId = useId();

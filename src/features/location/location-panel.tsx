@@ -6,7 +6,6 @@ import { LocationDetails } from './location-details';
 import { formatAge, useNow } from './use-now';
 import { REFRESH_CHOICES, useLocation, type RefreshSeconds } from './use-location';
 
-/** "My phone": the Location read, on request and on an interval, with its error where its data would be. */
 export function LocationPanel() {
   const { t } = useI18n();
   const headingId = useId();

@@ -2,7 +2,6 @@ import { useI18n } from '../../i18n/i18n';
 import { bearingDegrees, compassPoint, distanceMetres, type LatLon } from '../../map/geo';
 import { usePhone } from './use-location';
 
-/** How far a place is from the phone's cell, once the phone has been located. */
 export function PhoneDistance({ to }: { to: LatLon }) {
   const { t, formatDistance } = useI18n();
   const phone = usePhone().data?.data.cell.position;
