@@ -1,5 +1,5 @@
 /**
- * Fills a fresh database with synthetic cells, fast: the service's own schema (openStore with the demo keys,
+ * Fills a fresh database with synthetic cells, fast: the service's own schema (openDemoStore: the demo keys,
  * then migrate), one prepared INSERT, large transactions, rows in primary-key order.
  * Usage: npx tsx bench/generate-cells.ts [file] [count]   (default: a temporary file, 1,000,000 cells)
  */
@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
-import { seededRandom } from '../src/server/demo-data';
-import { migrate, openStore } from '../src/server/store';
+import { openDemoStore, seededRandom } from '../src/server/demo-data';
+import { migrate } from '../src/server/store/schema';
 
 /* The synthetic cells are a grid of operators × cells: cell i is found again from i alone, so a load
    generator can ask for random existing cells without reading the database. */
@@ -47,7 +47,7 @@ export interface GenerateResult {
 
 /** Creates `file` (it must not hold cells yet) with the demo developers and keys plus `count` cells. */
 export function generateCells(file: string, count: number): GenerateResult {
-  openStore(file, { demo: true }).close();
+  openDemoStore(file).close();
   const db = new Database(file);
   try {
     migrate(db);

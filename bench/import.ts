@@ -13,7 +13,7 @@ import autocannon from 'autocannon';
 import { formatReport } from '../src/server/import/command';
 import { importCells, type ImportReport } from '../src/server/import/import-cells';
 import { createProgress } from '../src/server/import/progress';
-import { openStore } from '../src/server/store';
+import { openDemoStore } from '../src/server/demo-data';
 import { generateOpenCellId, syntheticCellKey } from './generate-opencellid';
 
 const SEED = 7;
@@ -134,7 +134,7 @@ async function main(): Promise<void> {
     );
 
     const db = join(dir, 'cells.db');
-    openStore(db, { demo: true }).close();
+    openDemoStore(db).close();
     const { report, maxRssMb, cpuSeconds } = await runChild(input, db);
     process.stdout.write(formatReport(report));
     console.log(

@@ -20,10 +20,23 @@ function newestMtime(path) {
   return newest;
 }
 
+// A build made before the service stopped compressing files itself has no .br/.gz beside its scripts.
+function precompressed() {
+  const assets = join(root, 'dist', 'assets');
+  return existsSync(assets) && readdirSync(assets).some((name) => name.endsWith('.js.br'));
+}
+
 function needsBuild() {
-  if (!existsSync(built)) return true;
-  const sources = ['src', 'index.html', 'public', 'vite.config.ts', 'package.json'].map((p) => join(root, p));
-  return Math.max(...sources.map(newestMtime)) > statSync(built).mtimeMs;
+  if (!existsSync(built) || !precompressed()) return true;
+  const sources = [
+    'src',
+    'index.html',
+    'public',
+    'vite.config.ts',
+    'scripts/precompress.mjs',
+    'package.json',
+  ];
+  return Math.max(...sources.map((p) => newestMtime(join(root, p)))) > statSync(built).mtimeMs;
 }
 
 if (!existsSync(join(root, 'index.html'))) {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { run, USAGE } from './cli';
-import { openStore } from './store';
+import { openStore } from './store/open-store';
 
 const dir = mkdtempSync(join(tmpdir(), 'cellpos-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -22,7 +22,7 @@ function cli(argv: string[], env: Record<string, string | undefined> = {}) {
 }
 
 function inspect<T>(db: string, read: (store: ReturnType<typeof openStore>) => T): T {
-  const store = openStore(db, { demo: false });
+  const store = openStore(db);
   try {
     return read(store);
   } finally {

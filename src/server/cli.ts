@@ -4,7 +4,10 @@ import { pathToFileURL } from 'node:url';
 import { checkCellId } from '../api/cell-id';
 import { ConfigError, readDbFile, readDemo } from './config';
 import { runImportCommand } from './import/command';
-import { openStore, StoreError, type CellKey, type CellRecord, type Store } from './store';
+import { readArgs, UsageError } from './cli-args';
+import { openDemoStore } from './demo-data';
+import type { Store } from './store/open-store';
+import { StoreError, type CellKey, type CellRecord } from './store/records';
 
 export interface Io {
   out: (line: string) => void;
@@ -32,8 +35,6 @@ Commands:
 
 The database is --db FILE, else POSITIONING_DB, else data/positioning.db.`;
 
-class UsageError extends Error {}
-
 interface Parsed {
   command: string;
   args: string[];
@@ -46,46 +47,26 @@ interface Parsed {
   cells?: CellRecord[];
 }
 
-const VALUE_OPTIONS = new Set(['--db', '--key', '--limit', '--offset']);
-
 function parseArgv(argv: readonly string[]): Parsed {
-  const positional: string[] = [];
-  const values = new Map<string, string>();
-  let no = false;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    const [name = '', inline] = arg.startsWith('--') ? arg.split(/=(.*)/s, 2) : [arg];
-    if (VALUE_OPTIONS.has(name)) {
-      const value = inline ?? argv[++i];
-      if (value === undefined || value === '' || (inline === undefined && value.startsWith('--')))
-        throw new UsageError(`${name} needs a value`);
-      if (values.has(name)) throw new UsageError(`${name} is given more than once`);
-      values.set(name, value);
-    } else if (arg === '--no') {
-      no = true;
-    } else if (arg === '--help' || arg === '-h') {
-      positional.unshift('help');
-    } else if (arg.startsWith('--') && arg !== '--') {
-      throw new UsageError(`unknown option ${arg}`);
-    } else if (arg !== '--') {
-      positional.push(arg);
-    }
-  }
+  const { values, flags, positionals } = readArgs(argv, {
+    values: ['db', 'key', 'limit', 'offset'],
+    flags: ['no'],
+  });
   const count = (name: string, fallback: number): number => {
     const value = values.get(name);
     if (value === undefined) return fallback;
-    if (!/^\d{1,9}$/.test(value)) throw new UsageError(`${name} must be a whole number`);
+    if (!/^\d{1,9}$/.test(value)) throw new UsageError(`--${name} must be a whole number`);
     return Number(value);
   };
-  const [command = 'help', ...args] = positional;
+  const [command = 'help', ...args] = flags.has('help') ? ['help'] : positionals;
   return {
     command,
     args,
-    db: values.get('--db'),
-    key: values.get('--key'),
-    no,
-    limit: count('--limit', 50),
-    offset: count('--offset', 0),
+    db: values.get('db'),
+    key: values.get('key'),
+    no: flags.has('no'),
+    limit: count('limit', 50),
+    offset: count('offset', 0),
   };
 }
 
@@ -277,7 +258,7 @@ export function run(argv: readonly string[], io: Io): number {
 
   let store: Store;
   try {
-    store = openStore(file, { demo });
+    store = openDemoStore(file, demo);
   } catch (error) {
     io.err(`Error: cannot open the database ${file}: ${(error as Error).message}`);
     return 1;

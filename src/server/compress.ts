@@ -34,19 +34,6 @@ function encode(body: Uint8Array, encoding: Encoding): Buffer {
     : gzipSync(body, { level: 6 });
 }
 
-/**
- * What the middleware does to a text answer, for an answer sent outside Hono (main's fast path): undefined when
- * it is sent as it is (small, or no encoding accepted).
- */
-export function compressText(
-  body: Buffer,
-  acceptEncoding: string | undefined,
-): { encoding: Encoding; body: Buffer } | undefined {
-  if (body.byteLength < COMPRESS_THRESHOLD) return undefined;
-  const encoding = pick(acceptEncoding);
-  return encoding === undefined ? undefined : { encoding, body: encode(body, encoding) };
-}
-
 /** Hono merges the old answer's headers into a new one (its Content-Length would win); start afresh. */
 function replace(c: Context, res: Response): void {
   c.res = undefined;
@@ -54,12 +41,10 @@ function replace(c: Context, res: Response): void {
 }
 
 /**
- * Brotli or gzip for text answers of at least a kilobyte. Immutable assets are compressed once and kept:
- * their name changes with their content.
+ * Brotli or gzip for API answers of at least a kilobyte (the schema, an operator's answer passed back). The
+ * built app's files are compressed at build time instead (scripts/precompress.mjs).
  */
-export function compression(options: { maxCached?: number } = {}): MiddlewareHandler {
-  const cache = new Map<string, Buffer>();
-  const maxCached = options.maxCached ?? 64;
+export function compression(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const res = c.res;
@@ -86,23 +71,12 @@ export function compression(options: { maxCached?: number } = {}): MiddlewareHan
       res.headers.set('Vary', varies);
       return;
     }
-    const immutable = /immutable/.test(res.headers.get('Cache-Control') ?? '');
-    const cacheKey = `${encoding} ${c.req.path}`;
-    let compressed = immutable ? cache.get(cacheKey) : undefined;
-    if (compressed === undefined) {
-      const body = new Uint8Array(await res.arrayBuffer());
-      if (body.byteLength < COMPRESS_THRESHOLD) {
-        replace(c, new Response(body, res));
-        return;
-      }
-      compressed = encode(body, encoding);
-      if (immutable) {
-        if (cache.size >= maxCached) cache.delete(cache.keys().next().value ?? '');
-        cache.set(cacheKey, compressed);
-      }
-    } else {
-      await res.body.cancel().catch(() => undefined);
+    const body = new Uint8Array(await res.arrayBuffer());
+    if (body.byteLength < COMPRESS_THRESHOLD) {
+      replace(c, new Response(body, res));
+      return;
     }
+    const compressed = encode(body, encoding);
     const headers = new Headers(res.headers);
     headers.set('Content-Encoding', encoding);
     headers.set('Content-Length', String(compressed.byteLength));

@@ -1,12 +1,11 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
-import { createService } from './app';
+import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { DEMO_KEYS } from './demo-data';
-import { fastPath } from './fast-path';
+import { DEMO_KEYS, openDemoStore } from './demo-data';
 import { startSimulator } from './simulator';
-import { openStore, type Store } from './store';
+import type { Store } from './store/open-store';
 
 /* Lines are gathered and written together a moment later: a write per request costs more than the request. */
 let pending: string[] = [];
@@ -48,26 +47,22 @@ const common = {
 };
 function readStore(): Store {
   try {
-    return openStore(config.dbFile, { demo: config.demo });
+    return openDemoStore(config.dbFile, config.demo);
   } catch (error) {
     console.error(`Cannot open the database ${config.dbFile}: ${(error as Error).message}`);
     process.exit(1);
   }
 }
 
-const service =
+const app =
   config.baseUrl === undefined
-    ? createService({ store: (store = readStore()), ...common })
-    : createService({
+    ? createApp({ store: (store = readStore()), ...common })
+    : createApp({
         upstream: { baseUrl: config.baseUrl, timeoutMs: config.timeoutMs, schemaUrl: config.schemaUrl },
         ...common,
       });
 
-/* The two hot reads are answered straight from node's request (the same answers, headers and log line);
-   everything else goes through Hono. */
-const server = createServer(
-  fastPath(service, getRequestListener(service.app.fetch, { hostname: config.host })),
-);
+const server = createServer(getRequestListener(app.fetch, { hostname: config.host }));
 server.listen(config.port, config.host, () => {
   const info = server.address() as AddressInfo;
   const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;

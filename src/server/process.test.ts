@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CASES, startHostileOperator } from '../../scripts/hostile-operator';
-import { openStore } from './store';
+import { openDemoStore } from './demo-data';
+import { openStore } from './store/open-store';
 
 /* The service and the admin command line as separate processes: killed, stopped, started afresh. */
 let dir: string;
@@ -86,7 +87,7 @@ describe('start-up', () => {
     expect(settings.demoKeys).toBeUndefined();
     real.child.kill('SIGTERM');
     expect(await exited(real.child)).toEqual({ code: 0, signal: null });
-    const store = openStore(file, { demo: false });
+    const store = openStore(file);
     expect(store.counts()).toEqual({ developers: 0, serviceKeys: 0, users: 0, cells: 0 });
     store.close();
   });
@@ -138,7 +139,7 @@ describe('graceful shutdown on SIGTERM', () => {
 describe('killed mid-write', () => {
   it('reopens after kill -9 during a bulk write, intact and holding whole transactions only', async () => {
     const file = join(dir, 'killed.db');
-    const seed = openStore(file, { demo: true });
+    const seed = openDemoStore(file);
     const before = seed.counts().cells;
     seed.close();
     const csv = join(dir, 'many.csv');
@@ -187,7 +188,7 @@ describe('killed mid-write', () => {
       },
     );
     expect(again.stdout).toContain('Added or replaced 1000 cells.');
-    const store = openStore(file, { demo: true });
+    const store = openDemoStore(file);
     expect(store.counts().cells).toBe(before + 1000);
     expect(store.authenticate('demo-service', 'demo-user')).toMatchObject({ userKey: 'demo-user' });
     store.close();

@@ -4,20 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../api/client';
 import { encodeCell, encodeLocation } from '../api/codec';
 import { ApiError } from '../api/errors';
-import type { Cell } from '../api/types';
+import { DOCUMENTED_CELL } from '../api/fixtures/documented-cell';
 import { createApp } from './app';
-import { LOCATION_XSD } from './schema';
-
-const BRANDO: Cell = {
-  lat: '60.316391',
-  lon: '20.994058',
-  mcc: '244',
-  mnc: '91',
-  lac: '0',
-  cellid: '10038',
-  name: 'Brändö',
-  position: { lat: 60.316391, lon: 20.994058 },
-};
+import { LOCATION_XSD } from './location-xsd';
 
 interface Seen {
   url: string;
@@ -50,7 +39,7 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
           res,
           200,
           type,
-          encodeLocation({ msisdn: '35811111111', cell: BRANDO }, json ? 'json' : 'xml'),
+          encodeLocation({ msisdn: '35811111111', cell: DOCUMENTED_CELL }, json ? 'json' : 'xml'),
         );
       case 'pending':
         return answer(res, 403, 'text/plain', 'Forbidden');
@@ -77,7 +66,12 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
   }
   const cell = /^\/iw\/rest\/cell\/(\d+)\/(\d+)\/(\d+)$/.exec(url.pathname);
   if (cell !== null && cell[3] === '10038') {
-    return answer(res, 200, type, encodeCell({ ...BRANDO, mnc: cell[2] ?? '' }, json ? 'json' : 'xml'));
+    return answer(
+      res,
+      200,
+      type,
+      encodeCell({ ...DOCUMENTED_CELL, mnc: cell[2] ?? '' }, json ? 'json' : 'xml'),
+    );
   }
   return answer(res, 404, 'text/plain', 'Not Found');
 }
@@ -139,7 +133,7 @@ describe('proxy mode', () => {
         serviceKey: 's k',
         userKey: 'good',
       });
-      expect(data).toEqual({ msisdn: '35811111111', cell: BRANDO });
+      expect(data).toEqual({ msisdn: '35811111111', cell: DOCUMENTED_CELL });
       expect(raw.contentType).toBe(`application/${format}`);
       expect(seen).toEqual([
         { url: '/iw/rest/location?serviceKey=s+k&userKey=good', accept: `application/${format}` },
@@ -153,7 +147,7 @@ describe('proxy mode', () => {
       { serviceKey: 's', userKey: 'good' },
       { mcc: '244', mnc: '05', cellid: '10038' },
     );
-    expect(data).toEqual({ ...BRANDO, mnc: '05' });
+    expect(data).toEqual({ ...DOCUMENTED_CELL, mnc: '05' });
     expect(seen[0]?.url).toBe('/iw/rest/cell/244/05/10038?serviceKey=s&userKey=good');
   });
 

@@ -1,5 +1,5 @@
 import { seededRandom } from './demo-data';
-import type { Store } from './store';
+import type { Store } from './store/open-store';
 
 const defaultRandom = seededRandom(7);
 
@@ -28,7 +28,6 @@ export function moveOnce(
   return true;
 }
 
-/** Starts moving the phone every `intervalMs`; returns a function that stops it. */
 export function startSimulator(store: Store, options: SimulatorOptions): () => void {
   if (options.intervalMs <= 0) return () => undefined;
   const random = options.random ?? defaultRandom;

@@ -1,4 +1,5 @@
 import { access, constants } from 'node:fs/promises';
+import { readArgs, UsageError, type Args } from '../cli-args';
 import { readDbFile } from '../config';
 import { DEFAULT_BATCH_SIZE, importCells, type ImportReport } from './import-cells';
 import { SKIP_REASONS, type SkipReason } from './opencellid-csv';
@@ -33,29 +34,22 @@ export function parseImportArgs(
   argv: readonly string[],
   env: Record<string, string | undefined>,
 ): ParsedArgs {
-  const rest = argv[0] === 'import-cells' ? argv.slice(1) : [...argv];
-  let input: string | undefined;
-  let db: string | undefined;
-  let batch: string | undefined;
-  for (let i = 0; i < rest.length; i++) {
-    const arg = rest[i]!;
-    if (arg === '--help' || arg === '-h') return { ok: true, help: true };
-    const eq = arg.indexOf('=');
-    const name = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
-    if (name === '--db' || name === '--batch') {
-      const value = eq > 0 && arg.startsWith('--') ? arg.slice(eq + 1) : rest[++i];
-      if (value === undefined || value === '') return { ok: false, error: `${name} needs a value` };
-      if (name === '--db') db = value;
-      else batch = value;
-    } else if (arg.startsWith('-') && arg !== '-') {
-      return { ok: false, error: `unknown option ${arg}` };
-    } else if (input === undefined) {
-      input = arg;
-    } else {
-      return { ok: false, error: `one input file only (got "${input}" and "${arg}")` };
-    }
+  let parsed: Args;
+  try {
+    parsed = readArgs(argv[0] === 'import-cells' ? argv.slice(1) : argv, {
+      values: ['db', 'batch'],
+      flags: [],
+    });
+  } catch (error) {
+    if (error instanceof UsageError) return { ok: false, error: error.message };
+    throw error;
   }
+  if (parsed.flags.has('help')) return { ok: true, help: true };
+  const [input, extra] = parsed.positionals;
   if (input === undefined) return { ok: false, error: 'the OpenCelliD file to import is missing' };
+  if (extra !== undefined) return { ok: false, error: `one input file only (got "${input}" and "${extra}")` };
+  const db = parsed.values.get('db');
+  const batch = parsed.values.get('batch');
   let batchSize = DEFAULT_BATCH_SIZE;
   if (batch !== undefined) {
     batchSize = /^\d{1,7}$/.test(batch) ? Number(batch) : NaN;

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { generateOpenCellId } from '../../../bench/generate-opencellid';
 import { createApp } from '../app';
 import { DEMO_KEYS } from '../demo-data';
-import { openStore } from '../store';
+import { openDemoStore } from '../demo-data';
 import { importCells } from './import-cells';
 import { OPENCELLID_HEADER } from './opencellid-csv';
 
@@ -137,10 +137,10 @@ describe('importCells', () => {
 
   it('fills the Cell resource: the service answers with the imported position, lac and town name', async () => {
     const file = join(dir, 'service.db');
-    openStore(file, { demo: true }).close();
+    openDemoStore(file).close();
     const report = await importCells({ file, input: gzipped });
     expect(report.inserted).toBe(4);
-    const store = openStore(file, { demo: true });
+    const store = openDemoStore(file);
     try {
       const app = createApp({ store, staticDir: null });
       const keys = `serviceKey=${DEMO_KEYS.serviceKey}&userKey=${DEMO_KEYS.userKey}`;

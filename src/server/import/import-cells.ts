@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { migrate } from '../store';
+import { migrate } from '../store/schema';
 import { emptyStats, readBatches, type ReadStats, type RowBatch, type SkippedLine } from './batch-reader';
 import type { Gazetteer } from './gazetteer';
 import { townGazetteer } from './gazetteer';

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app';
-import { openStore, type Store } from './store';
+import { openDemoStore } from './demo-data';
+import type { Store } from './store/open-store';
 
 /* No XSD validator ships with Node, and xmllint may be missing, so this file reads the subset of XSD the
    schema uses (global elements, named complex types of one xs:sequence, simple types restricting xs:string or
@@ -142,7 +143,7 @@ const answers = new Map<string, string>();
 const KEYS = '?serviceKey=demo-service&userKey=demo-user';
 
 beforeAll(async () => {
-  store = openStore(':memory:', { demo: true });
+  store = openDemoStore(':memory:');
   app = createApp({ store });
   xsd = await (await app.request('/api/schema/Location')).text();
   schema = readSchema(xsd);

@@ -1,0 +1,67 @@
+import type { Context } from 'hono';
+import { CONTENT_TYPES, encodeError, formatFromAccept } from '../api/codec';
+import type { Format } from '../api/types';
+
+export interface Problem {
+  status: 400 | 401 | 403 | 404 | 405 | 429 | 500 | 502 | 504;
+  code: string;
+  message: string;
+  field?: string;
+  retryAfterSeconds?: number;
+  /** The methods a 405 names in its Allow header. */
+  allow?: string;
+}
+
+/** An API answer as plain data, so the answer functions need no Hono and their tests no server. */
+export interface ApiAnswer {
+  status: Problem['status'] | 200;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** An API answer with its length declared, so compression can pass over a small one without reading it. */
+export function apiAnswer(
+  status: ApiAnswer['status'],
+  format: Format,
+  body: string,
+  extra?: Record<string, string>,
+): ApiAnswer {
+  return {
+    status,
+    headers: {
+      'Content-Type': CONTENT_TYPES[format],
+      'Cache-Control': 'no-store',
+      Vary: 'Accept',
+      ...extra,
+      'Content-Length': String(Buffer.byteLength(body)),
+    },
+    body,
+  };
+}
+
+export function problemAnswer(p: Problem, format: Format): ApiAnswer {
+  return apiAnswer(p.status, format, encodeError(p.status, p.code, p.message, format, p.field), {
+    ...(p.allow !== undefined && { Allow: p.allow }),
+    ...(p.retryAfterSeconds !== undefined && { 'Retry-After': String(p.retryAfterSeconds) }),
+  });
+}
+
+export function reply(c: Context, answer: ApiAnswer): Response {
+  return c.body(answer.body, answer.status, answer.headers);
+}
+
+export function problem(c: Context, p: Problem): Response {
+  return reply(c, problemAnswer(p, formatFromAccept(c.req.header('accept'))));
+}
+
+/** The XSD, ours or the operator's, cached for an hour. */
+export function schemaAnswer(
+  c: Context,
+  xsd: string | Uint8Array,
+  contentType = CONTENT_TYPES.xml,
+): Response {
+  return c.body(typeof xsd === 'string' ? xsd : (xsd as Uint8Array<ArrayBuffer>), 200, {
+    'Content-Type': contentType,
+    'Cache-Control': 'public, max-age=3600',
+  });
+}

@@ -1,0 +1,59 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { DOCUMENTED_CELL_RECORD } from '../../api/fixtures/documented-cell';
+import { openDemoStore } from '../demo-data';
+import type { Store } from './open-store';
+import { StoreError } from './records';
+
+const opened: Store[] = [];
+afterEach(() => {
+  for (const store of opened.splice(0)) store.close();
+});
+function open(file: string, demo = true): Store {
+  const store = openDemoStore(file, demo);
+  opened.push(store);
+  return store;
+}
+
+describe('store operations', () => {
+  it('registers developers, keys and users, and refuses bad input without writing', () => {
+    const store = open(':memory:', false);
+    store.addDeveloper('acme');
+    expect(() => store.addDeveloper('acme')).toThrow(StoreError);
+    const serviceKey = store.issueServiceKey('acme');
+    expect(serviceKey).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(() => store.issueServiceKey('nobody')).toThrow(/no developer/);
+    expect(() => store.issueServiceKey('acme', serviceKey)).toThrow(/taken/);
+    expect(() => store.issueServiceKey('acme', 'bad key!')).toThrow(/service key/);
+    const userKey = store.registerUser('acme', '358401111111');
+    expect(() => store.registerUser('acme', '+358')).toThrow(/MSISDN/);
+    expect(store.authenticate(serviceKey, userKey)).toMatchObject({ smsReplied: false, cell: null });
+    store.recordSmsReply(userKey);
+    expect(store.getUser(userKey)?.smsReplied).toBe(true);
+    store.recordSmsReply(userKey, false);
+    expect(store.getUser(userKey)?.smsReplied).toBe(false);
+    expect(() => store.recordSmsReply('nobody')).toThrow(StoreError);
+    expect(store.counts()).toEqual({ developers: 1, serviceKeys: 1, users: 1, cells: 0 });
+  });
+
+  it('adds cells in one transaction: all or nothing', () => {
+    const store = open(':memory:', false);
+    const good = { mcc: 244, mnc: 91, cellid: 1, lac: 0, lat: 60, lon: 24, name: 'A' };
+    expect(() => store.addCells([good, { ...good, cellid: 2, lat: 91 }])).toThrow(/lat/);
+    expect(store.counts().cells).toBe(0);
+    expect(store.addCells([good, { ...good, cellid: 2 }])).toBe(2);
+    store.addCell({ ...good, name: 'B' });
+    expect(store.getCell(good)?.name).toBe('B');
+    expect(() => store.addCell({ ...good, cellid: 2 ** 36 })).toThrow(/cellid/);
+  });
+
+  it('sets the phone’s cell only to a known cell, and locates it', () => {
+    const store = open(':memory:');
+    expect(() => store.setPhoneCell('demo-user', { mcc: 244, mnc: 91, cellid: 1 })).toThrow(/no cell/);
+    store.setPhoneCell('demo-user', DOCUMENTED_CELL_RECORD);
+    expect(store.getLocation('demo-user')).toEqual({
+      msisdn: '358401234567',
+      state: 'Idle',
+      cell: { ...DOCUMENTED_CELL_RECORD, samples: 0 },
+    });
+  });
+});

@@ -1,0 +1,202 @@
+import { randomBytes } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import {
+  CELL_COLUMNS,
+  isCell,
+  StoreError,
+  toCellRecord,
+  toUser,
+  type CellKey,
+  type CellRecord,
+  type CellRow,
+  type StoreCounts,
+  type User,
+  type UserRow,
+} from './records';
+import { keyHash } from './schema';
+
+export interface RegisterOptions {
+  key?: string;
+  smsReplied?: boolean;
+  state?: string | null;
+}
+
+/** What the admin command line (and the demo seeding, and the simulator) writes and lists. */
+export interface Admin {
+  addDeveloper(name: string): number;
+  issueServiceKey(developer: string, key?: string): string;
+  registerUser(developer: string, msisdn: string, options?: RegisterOptions): string;
+  recordSmsReply(userKey: string, replied?: boolean): void;
+  setPhoneCell(userKey: string, key: CellKey): void;
+  addCell(cell: CellRecord): void;
+  /** Inserts or replaces every cell in one transaction; returns how many were written. */
+  addCells(cells: Iterable<CellRecord>): number;
+  /** Runs `work` in one transaction (nested calls become savepoints). */
+  transaction<T>(work: () => T): T;
+  listCells(limit: number, offset?: number): CellRecord[];
+  listUsers(): Array<Omit<User, 'developerId'> & { developer: string }>;
+  counts(): StoreCounts;
+}
+
+const KEY = /^[A-Za-z0-9_-]{1,256}$/;
+
+/** A fresh random key: 24 bytes, base64url (32 characters). */
+export function generateKey(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+function checkKey(key: string, what: string): string {
+  if (!KEY.test(key)) throw new StoreError(`${what} must be 1–256 letters, digits, "-" or "_"`);
+  return key;
+}
+
+export function checkCellRecord(cell: CellRecord): CellRecord {
+  const int = (value: number, name: string, max: number): void => {
+    if (!Number.isSafeInteger(value) || value < 0 || value > max)
+      throw new StoreError(`${name} must be a whole number from 0 to ${max}`);
+  };
+  int(cell.mcc, 'mcc', 999);
+  int(cell.mnc, 'mnc', 999);
+  int(cell.cellid, 'cellid', 2 ** 36 - 1);
+  int(cell.lac, 'lac', 2 ** 32 - 1);
+  if (!Number.isFinite(cell.lat) || Math.abs(cell.lat) > 90)
+    throw new StoreError('lat must be from -90 to 90');
+  if (!Number.isFinite(cell.lon) || Math.abs(cell.lon) > 180)
+    throw new StoreError('lon must be from -180 to 180');
+  if (cell.name.trim() === '' || cell.name.length > 200)
+    throw new StoreError('name must be 1–200 characters');
+  return cell;
+}
+
+function prepare(db: Database.Database) {
+  return {
+    developer: db.prepare<[string], { id: number }>('SELECT id FROM developers WHERE name = ?'),
+    user: db.prepare<[string], UserRow>('SELECT * FROM users WHERE user_key = ?'),
+    cellExists: db.prepare<[number, number, number], { n: number }>(
+      'SELECT 1 AS n FROM cells WHERE mcc = ? AND mnc = ? AND cellid = ?',
+    ),
+    addDeveloper: db.prepare<[string]>('INSERT INTO developers (name) VALUES (?)'),
+    addServiceKey: db.prepare<[string, number, Buffer]>(
+      'INSERT INTO service_keys (key, developer_id, key_hash) VALUES (?, ?, ?)',
+    ),
+    userKeyTaken: db.prepare<[string], { n: number }>('SELECT 1 AS n FROM users WHERE user_key = ?'),
+    serviceKeyTaken: db.prepare<[string], { n: number }>('SELECT 1 AS n FROM service_keys WHERE key = ?'),
+    addUser: db.prepare<[string, number, string, number, string | null, Buffer]>(
+      'INSERT INTO users (user_key, developer_id, msisdn, sms_replied, state, key_hash) VALUES (?, ?, ?, ?, ?, ?)',
+    ),
+    smsReply: db.prepare<[number, string]>('UPDATE users SET sms_replied = ? WHERE user_key = ?'),
+    setCell: db.prepare<[number, number, number, string]>(
+      'UPDATE users SET current_mcc = ?, current_mnc = ?, current_cellid = ? WHERE user_key = ?',
+    ),
+    upsertCell: db.prepare<[number, number, number, number, number, number, string, number]>(
+      `INSERT INTO cells (mcc, mnc, cellid, lac, lat, lon, name, samples) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (mcc, mnc, cellid) DO UPDATE SET
+         lac = excluded.lac, lat = excluded.lat, lon = excluded.lon, name = excluded.name, samples = excluded.samples`,
+    ),
+    listCells: db.prepare<[number, number], CellRow>(
+      `SELECT ${CELL_COLUMNS} FROM cells ORDER BY mcc, mnc, cellid LIMIT ? OFFSET ?`,
+    ),
+    listUsers: db.prepare<[], UserRow & { developer: string }>(
+      `SELECT users.*, developers.name AS developer FROM users
+       JOIN developers ON developers.id = users.developer_id ORDER BY developers.name, users.msisdn`,
+    ),
+    counts: db.prepare<[], StoreCounts>(
+      `SELECT (SELECT count(*) FROM developers) AS developers, (SELECT count(*) FROM service_keys) AS serviceKeys,
+              (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM cells) AS cells`,
+    ),
+  };
+}
+
+/** Every write checks its input and runs in one transaction: a refused write leaves nothing behind. */
+export function createAdmin(db: Database.Database): Admin {
+  const q = prepare(db);
+  const transaction = <T>(work: () => T): T => db.transaction(work)();
+
+  function developerId(name: string): number {
+    const row = q.developer.get(name);
+    if (row === undefined) throw new StoreError(`no developer named "${name}"`);
+    return row.id;
+  }
+
+  function existingUser(userKey: string): void {
+    if (q.user.get(userKey) === undefined) throw new StoreError('no user with that user key');
+  }
+
+  function writeCell(cell: CellRecord): void {
+    const c = checkCellRecord(cell);
+    q.upsertCell.run(c.mcc, c.mnc, c.cellid, c.lac, c.lat, c.lon, c.name.trim(), c.samples ?? 0);
+  }
+
+  return {
+    addDeveloper(name) {
+      const trimmed = name.trim();
+      if (!/^[\p{L}\p{N} ._-]{1,100}$/u.test(trimmed))
+        throw new StoreError('developer name must be 1–100 letters, digits, spaces, ".", "-" or "_"');
+      return transaction(() => {
+        if (q.developer.get(trimmed) !== undefined)
+          throw new StoreError(`developer "${trimmed}" exists already`);
+        return Number(q.addDeveloper.run(trimmed).lastInsertRowid);
+      });
+    },
+    issueServiceKey(developer, key = generateKey()) {
+      return transaction(() => {
+        const id = developerId(developer);
+        checkKey(key, 'service key');
+        if (q.serviceKeyTaken.get(key) !== undefined) throw new StoreError('that service key is taken');
+        q.addServiceKey.run(key, id, keyHash(key));
+        return key;
+      });
+    },
+    registerUser(developer, msisdn, { key = generateKey(), smsReplied = false, state = null } = {}) {
+      return transaction(() => {
+        const id = developerId(developer);
+        checkKey(key, 'user key');
+        if (!/^\d{3,15}$/.test(msisdn))
+          throw new StoreError('MSISDN must be 3–15 digits, international format without "+"');
+        if (q.userKeyTaken.get(key) !== undefined) throw new StoreError('that user key is taken');
+        q.addUser.run(key, id, msisdn, smsReplied ? 1 : 0, state, keyHash(key));
+        return key;
+      });
+    },
+    recordSmsReply(userKey, replied = true) {
+      transaction(() => {
+        existingUser(userKey);
+        q.smsReply.run(replied ? 1 : 0, userKey);
+      });
+    },
+    setPhoneCell(userKey, key) {
+      transaction(() => {
+        existingUser(userKey);
+        if (q.cellExists.get(key.mcc, key.mnc, key.cellid) === undefined)
+          throw new StoreError(`no cell ${key.mcc}/${key.mnc}/${key.cellid}`);
+        q.setCell.run(key.mcc, key.mnc, key.cellid, userKey);
+      });
+    },
+    addCell(cell) {
+      writeCell(cell);
+    },
+    addCells(cells) {
+      return transaction(() => {
+        let n = 0;
+        for (const cell of cells) {
+          writeCell(cell);
+          n++;
+        }
+        return n;
+      });
+    },
+    transaction,
+    listCells(limit, offset = 0) {
+      return q.listCells.all(limit, offset).map(toCellRecord).filter(isCell);
+    },
+    listUsers() {
+      return q.listUsers.all().map((row) => {
+        const { developerId: _id, ...user } = toUser(row);
+        return { ...user, developer: row.developer };
+      });
+    },
+    counts() {
+      return q.counts.get() as StoreCounts;
+    },
+  };
+}

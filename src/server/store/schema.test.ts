@@ -1,0 +1,89 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { openDemoStore } from '../demo-data';
+import type { Store } from './open-store';
+import { keyHash, migrate, SCHEMA_VERSION } from './schema';
+
+const dir = mkdtempSync(join(tmpdir(), 'cellpos-store-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const opened: Store[] = [];
+afterEach(() => {
+  for (const store of opened.splice(0)) store.close();
+});
+function open(file: string, demo = true): Store {
+  const store = openDemoStore(file, demo);
+  opened.push(store);
+  return store;
+}
+
+describe('migrations', () => {
+  it('are idempotent and recorded in user_version', () => {
+    const db = new Database(':memory:');
+    expect(migrate(db)).toBe(SCHEMA_VERSION);
+    expect(migrate(db)).toBe(SCHEMA_VERSION);
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    db.close();
+  });
+
+  it('keep the cells table an importer can upsert into', () => {
+    const db = new Database(':memory:');
+    migrate(db);
+    const upsert = db.prepare(
+      `INSERT INTO cells (mcc, mnc, cellid, lac, lat, lon, name, samples) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT(mcc, mnc, cellid) DO UPDATE SET lat = excluded.lat, samples = excluded.samples
+       WHERE excluded.samples > cells.samples`,
+    );
+    upsert.run(244, 91, 1, 0, 60, 24, 'A', 5);
+    upsert.run(244, 91, 1, 0, 61, 24, 'A', 3);
+    expect(db.prepare('SELECT lat FROM cells').get()).toEqual({ lat: 60 });
+    upsert.run(244, 91, 1, 0, 62, 24, 'A', 9);
+    expect(db.prepare('SELECT lat FROM cells').get()).toEqual({ lat: 62 });
+    db.close();
+  });
+
+  it('refuse a database newer than the program', () => {
+    const file = join(dir, 'future.db');
+    const db = new Database(file);
+    db.pragma('user_version = 99');
+    db.close();
+    expect(() => openDemoStore(file)).toThrow(/newer/);
+  });
+
+  it('create the folder, use WAL, and keep data across reopening', () => {
+    const file = join(dir, 'nested', 'deeper', 'p.db');
+    const store = open(file);
+    store.registerUser('demo', '358409999999', { key: 'kept-user' });
+    store.close();
+    const again = open(file);
+    expect(again.getUser('kept-user')?.msisdn).toBe('358409999999');
+    expect(again.counts().developers).toBe(2);
+    const db = new Database(file);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    db.close();
+  });
+  it('looks keys up by their SHA-256 and adds the hashes to an older database', () => {
+    const file = join(dir, 'upgrade.db');
+    const v1 = openDemoStore(file);
+    v1.close();
+    // Back to version 1, as a database made before the hashes: the hashes are dropped and rebuilt.
+    const raw = new Database(file);
+    raw.exec(`DROP INDEX service_keys_hash; DROP INDEX users_hash;
+      ALTER TABLE service_keys DROP COLUMN key_hash; ALTER TABLE users DROP COLUMN key_hash;
+      PRAGMA user_version = 1;`);
+    expect(migrate(raw)).toBe(2);
+    const row = raw.prepare('SELECT key_hash FROM users WHERE user_key = ?').get('demo-user') as {
+      key_hash: Buffer;
+    };
+    expect(row.key_hash.equals(keyHash('demo-user'))).toBe(true);
+    raw.close();
+    const upgraded = openDemoStore(file);
+    expect(upgraded.authenticate('demo-service', 'demo-user')).toMatchObject({ userKey: 'demo-user' });
+    expect(upgraded.authenticate('demo-service', 'demo-user ')).toBeUndefined();
+    expect(upgraded.authenticate('demo-service', 'other-user')).toBe('mismatch');
+    upgraded.close();
+  });
+});

@@ -1,0 +1,83 @@
+import { createHash } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import { StoreError } from './records';
+
+type Db = Database.Database;
+
+/* Versioned migrations: PRAGMA user_version holds how many have run. Append, never edit. */
+const MIGRATIONS: ReadonlyArray<(db: Db) => void> = [
+  (db) => {
+    db.exec(`
+      CREATE TABLE developers (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE
+      );
+      CREATE TABLE service_keys (
+        key TEXT PRIMARY KEY,
+        developer_id INTEGER NOT NULL REFERENCES developers(id) ON DELETE CASCADE
+      );
+      CREATE TABLE cells (
+        mcc INTEGER NOT NULL,
+        mnc INTEGER NOT NULL,
+        cellid INTEGER NOT NULL,
+        lac INTEGER,
+        lat REAL,
+        lon REAL,
+        name TEXT,
+        samples INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (mcc, mnc, cellid)
+      ) WITHOUT ROWID;
+      CREATE TABLE users (
+        user_key TEXT PRIMARY KEY,
+        developer_id INTEGER NOT NULL REFERENCES developers(id) ON DELETE CASCADE,
+        msisdn TEXT NOT NULL,
+        sms_replied INTEGER NOT NULL DEFAULT 0 CHECK (sms_replied IN (0, 1)),
+        state TEXT,
+        current_mcc INTEGER,
+        current_mnc INTEGER,
+        current_cellid INTEGER,
+        FOREIGN KEY (current_mcc, current_mnc, current_cellid) REFERENCES cells(mcc, mnc, cellid)
+      );
+      CREATE INDEX service_keys_developer ON service_keys(developer_id);
+      CREATE INDEX users_developer ON users(developer_id);
+    `);
+  },
+  // Keys are looked up by their SHA-256, so the time a lookup takes says nothing about a key's characters.
+  (db) => {
+    db.exec(`
+      ALTER TABLE service_keys ADD COLUMN key_hash BLOB;
+      ALTER TABLE users ADD COLUMN key_hash BLOB;
+      UPDATE service_keys SET key_hash = key_sha256(key);
+      UPDATE users SET key_hash = key_sha256(user_key);
+      CREATE UNIQUE INDEX service_keys_hash ON service_keys(key_hash);
+      CREATE UNIQUE INDEX users_hash ON users(key_hash);
+    `);
+  },
+];
+
+/** SHA-256 of a key, the form in which keys are looked up and compared. */
+export function keyHash(key: string): Buffer {
+  return createHash('sha256').update(key, 'utf8').digest();
+}
+
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/** Runs every migration the database has not seen, each in its own transaction. Returns the new version. */
+export function migrate(db: Db): number {
+  db.function('key_sha256', { deterministic: true }, (key: unknown) => keyHash(String(key)));
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > MIGRATIONS.length) {
+    throw new StoreError(
+      `database schema version ${current} is newer than this program knows (${MIGRATIONS.length})`,
+    );
+  }
+  for (let version = current; version < MIGRATIONS.length; version++) {
+    const step = MIGRATIONS[version];
+    if (step === undefined) break;
+    db.transaction(() => {
+      step(db);
+      db.pragma(`user_version = ${version + 1}`);
+    })();
+  }
+  return MIGRATIONS.length;
+}

@@ -1,0 +1,118 @@
+import { timingSafeEqual } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import {
+  CELL_COLUMNS,
+  isCell,
+  toCellRecord,
+  toUser,
+  type CellKey,
+  type CellRecord,
+  type CellRow,
+  type PhoneLocation,
+  type User,
+  type UserRow,
+} from './records';
+import { keyHash } from './schema';
+
+/** What the service reads: the key check, cells, the phone's location, and the simulator's neighbours. */
+export interface ServiceReads {
+  /** The user when both keys exist and belong to one developer; 'mismatch' when they belong to two. */
+  authenticate(serviceKey: string, userKey: string): User | undefined | 'mismatch';
+  getCell(key: CellKey): CellRecord | undefined;
+  /** By user key, or for a user already read (saves a lookup on the hot path). */
+  getLocation(user: string | User): PhoneLocation | undefined;
+  getUser(userKey: string): User | undefined;
+  nearestCells(from: CellKey, count: number): CellRecord[];
+  /** True when the demo developer's keys are in this database. */
+  hasDemoKeys(): boolean;
+}
+
+export function createServiceReads(db: Database.Database): ServiceReads {
+  const q = {
+    // One statement for both keys: a row only when both exist.
+    keyPair: db.prepare<
+      [Buffer, Buffer],
+      UserRow & { user_hash: Buffer; service_hash: Buffer; service_developer: number }
+    >(
+      `SELECT users.user_key, users.developer_id, users.msisdn, users.sms_replied, users.state, users.current_mcc,
+              users.current_mnc, users.current_cellid, users.key_hash AS user_hash,
+              service_keys.key_hash AS service_hash, service_keys.developer_id AS service_developer
+       FROM service_keys, users WHERE service_keys.key_hash = ? AND users.key_hash = ?`,
+    ),
+    serviceKey: db.prepare<[string], { developer_id: number }>(
+      'SELECT developer_id FROM service_keys WHERE key = ?',
+    ),
+    user: db.prepare<[string], UserRow>('SELECT * FROM users WHERE user_key = ?'),
+    cell: db.prepare<[number, number, number], CellRow>(
+      `SELECT ${CELL_COLUMNS} FROM cells WHERE mcc = ? AND mnc = ? AND cellid = ?`,
+    ),
+    // Scans one operator's cells (the primary key's prefix) inside a box around the phone.
+    nearest: db.prepare<
+      [number, number, number, number, number, number, number, number, number, number, number],
+      CellRow
+    >(
+      `SELECT ${CELL_COLUMNS} FROM cells
+       WHERE mcc = ? AND mnc = ? AND lat BETWEEN ? AND ? AND lon BETWEEN ? AND ? AND lat IS NOT NULL
+       ORDER BY (lat - ?) * (lat - ?) + (lon - ?) * (lon - ?) * 0.25
+       LIMIT ?`,
+    ),
+  };
+
+  const reads: ServiceReads = {
+    authenticate(serviceKey, userKey) {
+      const serviceHash = keyHash(serviceKey);
+      const userHash = keyHash(userKey);
+      const row = q.keyPair.get(serviceHash, userHash);
+      if (row === undefined) return undefined;
+      // The index found the hashes; compared again in constant time, both always.
+      const serviceOk = timingSafeEqual(row.service_hash, serviceHash);
+      const userOk = timingSafeEqual(row.user_hash, userHash);
+      if (!(serviceOk && userOk)) return undefined;
+      return row.service_developer === row.developer_id ? toUser(row) : 'mismatch';
+    },
+    getCell(key) {
+      return toCellRecord(q.cell.get(key.mcc, key.mnc, key.cellid));
+    },
+    getLocation(userOrKey) {
+      const user = typeof userOrKey === 'string' ? reads.getUser(userOrKey) : userOrKey;
+      if (user === undefined) return undefined;
+      const found = user.cell === null ? undefined : reads.getCell(user.cell);
+      if (found === undefined) return undefined;
+      return { msisdn: user.msisdn, state: user.state, cell: found };
+    },
+    getUser(userKey) {
+      const row = q.user.get(userKey);
+      return row === undefined ? undefined : toUser(row);
+    },
+    nearestCells(from, count) {
+      const origin = reads.getCell(from);
+      if (origin === undefined) return [];
+      for (const degrees of [0.1, 0.5, 2]) {
+        const rows = q.nearest
+          .all(
+            from.mcc,
+            from.mnc,
+            origin.lat - degrees,
+            origin.lat + degrees,
+            origin.lon - degrees * 2,
+            origin.lon + degrees * 2,
+            origin.lat,
+            origin.lat,
+            origin.lon,
+            origin.lon,
+            count + 1,
+          )
+          .map(toCellRecord)
+          .filter((cell): cell is CellRecord => isCell(cell) && cell.cellid !== from.cellid);
+        if (rows.length >= count || degrees === 2) return rows.slice(0, count);
+      }
+      return [];
+    },
+    hasDemoKeys() {
+      const user = q.user.get('demo-user');
+      const service = q.serviceKey.get('demo-service');
+      return user !== undefined && service !== undefined && user.developer_id === service.developer_id;
+    },
+  };
+  return reads;
+}
