@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import {
   CELL_COLUMNS,
+  checkStorable,
   isCell,
   StoreError,
   toCellRecord,
@@ -65,6 +66,7 @@ export function checkCellRecord(cell: CellRecord): CellRecord {
     throw new StoreError('lon must be from -180 to 180');
   if (cell.name.trim() === '' || cell.name.length > 200)
     throw new StoreError('name must be 1–200 characters');
+  checkStorable(cell.name, 'name');
   return cell;
 }
 
@@ -153,6 +155,7 @@ export function createAdmin(db: Database.Database): Admin {
         checkKey(key, 'user key');
         if (!/^\d{3,15}$/.test(msisdn))
           throw new StoreError('MSISDN must be 3–15 digits, international format without "+"');
+        if (state !== null) checkStorable(state, 'state');
         if (q.userKeyTaken.get(key) !== undefined) throw new StoreError('that user key is taken');
         q.addUser.run(key, id, msisdn, smsReplied ? 1 : 0, state, keyHash(key));
         return key;

@@ -45,6 +45,29 @@ export class StoreError extends Error {
   }
 }
 
+/* Nothing an answer cannot carry: controls (C0, DEL, C1), lone surrogates and noncharacters, the same set the
+   encoder refuses (src/api/xml.ts) plus tab, LF and CR, which have no place in a name either. */
+const UNSTORABLE = /[\p{Cc}\p{Cs}\p{Noncharacter_Code_Point}]/u;
+
+/** Throws a StoreError naming the code point when `text` holds a character no stored name may hold. */
+export function checkStorable(text: string, what: string): void {
+  const found = UNSTORABLE.exec(text);
+  if (found === null) return;
+  const codePoint = found[0].codePointAt(0) ?? 0;
+  const kind = /\p{Cc}/u.test(found[0])
+    ? 'a control character'
+    : /\p{Cs}/u.test(found[0])
+      ? 'a lone surrogate'
+      : 'a noncharacter';
+  const hex = codePoint.toString(16).toUpperCase().padStart(4, '0');
+  throw new StoreError(`${what} must not hold U+${hex} (${kind})`);
+}
+
+/** True when `text` may be stored as a name. */
+export function isStorable(text: string): boolean {
+  return !UNSTORABLE.test(text);
+}
+
 export interface UserRow {
   user_key: string;
   developer_id: number;
