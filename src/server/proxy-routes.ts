@@ -4,6 +4,7 @@ import { problem, schemaAnswer, type Problem } from './api-answer';
 import { MAX_KEY_LENGTH, UNAUTHORIZED, type Limit } from './authorize';
 import { LOCATION_XSD } from './location-xsd';
 import {
+  DEFAULT_MAX_IN_FLIGHT,
   excerpt,
   forward,
   passableRetryAfter,
@@ -52,12 +53,75 @@ function passBack(c: Context, result: Forwarded): Response {
 }
 
 /** The two resources forwarded to the operator (checked first), and its schema when it has one. */
+type Schema = { ok: true; body: Uint8Array; type: string } | { ok: false; problem: Problem };
+
+const SCHEMA_KEPT_MS = 3_600_000;
+const SCHEMA_FAILURE_KEPT_MS = 30_000;
+
+async function loadSchema(upstream: Upstream, gate: Gate): Promise<Schema> {
+  const result = await gate(() => forward(upstream, `${upstream.schemaUrl}/Location`, 'application/xml'));
+  if (!result.ok) return { ok: false, problem: result };
+  if (result.status !== 200) {
+    const message = `The operator's schema answered ${result.status}.`;
+    return { ok: false, problem: { status: 502, code: 'upstream-schema', message } };
+  }
+  const type = passableType(result.contentType);
+  if (type === null || type === 'application/json') {
+    const came = excerpt(result.contentType ?? 'no content type', 60);
+    const message = `The operator's schema came as ${came}, not XML.`;
+    return { ok: false, problem: { status: 502, code: 'upstream-content-type', message } };
+  }
+  return { ok: true, body: result.body, type };
+}
+
+/** The operator's schema, asked for once an hour (a failure is kept 30 s); callers at the same time share one ask. */
+function cachedSchema(load: () => Promise<Schema>, now = Date.now): () => Promise<Schema> {
+  let entry: { until: number; schema: Promise<Schema> } | undefined;
+  return () => {
+    if (entry === undefined || entry.until <= now()) {
+      const fresh = { until: Infinity, schema: load() };
+      entry = fresh;
+      void fresh.schema.then((schema) => {
+        fresh.until = now() + (schema.ok ? SCHEMA_KEPT_MS : SCHEMA_FAILURE_KEPT_MS);
+      });
+    }
+    return entry.schema;
+  };
+}
+
+/** Runs a request to the operator when fewer than the cap are in flight; a 503 to try again in 1 s otherwise. */
+type Gate = (ask: () => Promise<Forwarded>) => Promise<Forwarded>;
+
+function createGate(max: number): Gate {
+  let inFlight = 0;
+  return async (ask) => {
+    if (inFlight >= max) {
+      return {
+        ok: false,
+        status: 503,
+        code: 'upstream-busy',
+        message: `${max} requests to the operator are in flight already; try again in 1 s.`,
+        retryAfterSeconds: 1,
+      };
+    }
+    inFlight++;
+    try {
+      return await ask();
+    } finally {
+      inFlight--;
+    }
+  };
+}
+
+/** The two resources forwarded to the operator (checked first), and its schema when it has one. */
 export function proxyRoutes(api: Hono, upstream: Upstream, limit: Limit): void {
+  const gate = createGate(upstream.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT);
   const resource = async (c: Context, path: string): Promise<Response> => {
     const search = forwardedQuery(c, limit);
     if (typeof search !== 'string') return problem(c, search);
     const url = `${upstream.baseUrl}${path}${search}`;
-    return passBack(c, await forward(upstream, url, c.req.header('accept'), c.req.raw.signal));
+    const accept = c.req.header('accept');
+    return passBack(c, await gate(() => forward(upstream, url, accept, c.req.raw.signal)));
   };
   api.get('/location', (c) => resource(c, '/location'));
   api.get('/cell/:mcc/:mnc/:cellid', (c) => {
@@ -66,25 +130,10 @@ export function proxyRoutes(api: Hono, upstream: Upstream, limit: Limit): void {
     const { mcc, mnc, cellid } = path.asked;
     return resource(c, `/cell/${mcc}/${mnc}/${cellid}`);
   });
+  const schema = cachedSchema(() => loadSchema(upstream, gate));
   api.get('/schema/Location', async (c) => {
     if (upstream.schemaUrl === undefined) return schemaAnswer(c, LOCATION_XSD);
-    const result = await forward(upstream, `${upstream.schemaUrl}/Location`, 'application/xml');
-    if (!result.ok) return problem(c, result);
-    if (result.status !== 200) {
-      return problem(c, {
-        status: 502,
-        code: 'upstream-schema',
-        message: `The operator's schema answered ${result.status}.`,
-      });
-    }
-    const type = passableType(result.contentType);
-    if (type === null || type === 'application/json') {
-      return problem(c, {
-        status: 502,
-        code: 'upstream-content-type',
-        message: `The operator's schema came as ${excerpt(result.contentType ?? 'no content type', 60)}, not XML.`,
-      });
-    }
-    return schemaAnswer(c, result.body, type);
+    const answer = await schema();
+    return answer.ok ? schemaAnswer(c, answer.body, answer.type) : problem(c, answer.problem);
   });
 }

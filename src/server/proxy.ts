@@ -5,15 +5,18 @@ export interface Upstream {
   schemaUrl?: string | undefined;
   /** Largest operator answer passed on, in bytes; larger is a 502. */
   maxBodyBytes?: number;
+  /** Requests to the operator in flight at once; more are answered 503 at once. */
+  maxInFlight?: number;
   /** Injectable for tests; the global fetch otherwise. */
   fetch?: typeof fetch;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+export const DEFAULT_MAX_IN_FLIGHT = 64;
 
 export type Forwarded =
   | { ok: true; status: number; contentType: string | null; retryAfter: string | null; body: Uint8Array }
-  | { ok: false; status: 502 | 504; code: string; message: string };
+  | { ok: false; status: 502 | 503 | 504; code: string; message: string; retryAfterSeconds?: number };
 
 class TooLarge extends Error {}
 
