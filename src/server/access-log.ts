@@ -1,8 +1,10 @@
 import type { MiddlewareHandler } from 'hono';
 
-function clip(text: string, max = 200): string {
+/** Text for a log line: controls and line separators as `?`, at most `max` characters. */
+export function clip(text: string, max = 200): string {
+  // C0, DEL, C1 and the line separators: a log line stays one line, and a terminal shows it as it is.
   // eslint-disable-next-line no-control-regex
-  const clean = text.replace(/[\u0000-\u001f\u007f]/g, '?');
+  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, '?');
   return clean.length > max ? `${clean.slice(0, max)}…` : clean;
 }
 

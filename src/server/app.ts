@@ -10,7 +10,7 @@ import { DEMO_KEYS } from './demo-data';
 import { createReads, demoRoutes } from './demo-reads';
 import type { Upstream } from './proxy';
 import { proxyRoutes } from './proxy-routes';
-import { securityHeaders } from './security-headers';
+import { allowedHostsOnly, securityHeaders } from './security-headers';
 import { staticRoutes } from './static-routes';
 import type { ServiceReads } from './store/service-reads';
 
@@ -23,6 +23,10 @@ export interface CommonOptions {
   log?: (line: string) => void;
   /** Requests per second per service key on the two resources, with a burst; absent or 0: no limit. */
   rateLimit?: { perSecond: number; burst: number };
+  /** Reached over https through a proxy that ends TLS: answers carry HSTS. */
+  behindTls?: boolean;
+  /** Host names the service answers to (421 for any other); absent: any. */
+  allowedHosts?: readonly string[] | undefined;
 }
 
 export type AppOptions = ({ store: ServiceReads } | { upstream: Upstream }) & CommonOptions;
@@ -60,7 +64,7 @@ function apiRoutes(options: AppOptions): Hono {
   if ('store' in options) {
     demoRoutes(api, createReads(options.store, createAuthorize(options.store, limit)));
   } else {
-    proxyRoutes(api, options.upstream, limit);
+    proxyRoutes(api, options.upstream, limit, options.log ?? (() => undefined));
   }
   api.all('*', (c) => problem(c, { status: 404, code: 'not-found', message: 'No such API path.' }));
   return api;
@@ -74,7 +78,8 @@ export function createApp(options: AppOptions): Hono {
   const app = new Hono();
   const log = options.log ?? (() => undefined);
   app.use(accessLog(log));
-  app.use(securityHeaders(options.tileUrl ?? DEFAULTS.tileUrl));
+  app.use(securityHeaders({ tileUrl: options.tileUrl ?? DEFAULTS.tileUrl, behindTls: options.behindTls }));
+  app.use(allowedHostsOnly(options.allowedHosts));
   app.use('/api/*', compression());
   app.onError((error, c) => {
     log(errorLine(c.req.method, c.req.path, error));

@@ -21,6 +21,10 @@ export interface Config {
   rateLimit: number;
   /** Requests a service key may make at once before the rate applies. */
   rateBurst: number;
+  /** The service is reached over https through a proxy that ends TLS: answers carry HSTS. */
+  behindTls: boolean;
+  /** Host names (and addresses) the service answers to; any other Host header gets 421. Unset: any. */
+  allowedHosts: string[] | undefined;
 }
 
 export const DEFAULTS = {
@@ -76,6 +80,9 @@ function httpUrl(env: Env, name: string): string | undefined {
   if (url.search !== '' || url.hash !== '') {
     throw new ConfigError(name, 'must not carry a query string or fragment');
   }
+  if (url.username !== '' || url.password !== '') {
+    throw new ConfigError(name, 'must not carry a user name or password');
+  }
   return value.replace(/\/+$/, '');
 }
 
@@ -90,6 +97,28 @@ export function readDemo(env: Env = process.env): boolean {
   if (demo !== 'on' && demo !== 'off')
     throw new ConfigError('POSITIONING_DEMO', `"${demo}" must be on or off`);
   return demo === 'on';
+}
+
+function onOff(env: Env, name: string): boolean {
+  const value = read(env, name)?.toLowerCase() ?? 'off';
+  if (value !== 'on' && value !== 'off') throw new ConfigError(name, `"${value}" must be on or off`);
+  return value === 'on';
+}
+
+/** ALLOWED_HOSTS: host names (an international one as punycode) or addresses, comma-separated, without ports. */
+function hostList(env: Env, name: string): string[] | undefined {
+  const value = read(env, name);
+  if (value === undefined) return undefined;
+  return value.split(',').map((entry) => {
+    const host = entry.trim();
+    const problem = `"${host}" is not a host name or address (no scheme, port or path)`;
+    if (!/^(?:\[[0-9a-fA-F:.]+\]|[^\s/?#@:[\]]+)$/u.test(host)) throw new ConfigError(name, problem);
+    try {
+      return new URL(`http://${host}`).hostname;
+    } catch {
+      throw new ConfigError(name, problem);
+    }
+  });
 }
 
 /** Reads and checks every setting; a bad value throws a ConfigError naming the variable. */
@@ -121,5 +150,7 @@ export function loadConfig(env: Env = process.env): Config {
     staticDir: resolve(read(env, 'STATIC_DIR') ?? DEFAULTS.staticDir),
     rateLimit,
     rateBurst,
+    behindTls: onOff(env, 'BEHIND_TLS'),
+    allowedHosts: hostList(env, 'ALLOWED_HOSTS'),
   };
 }

@@ -44,6 +44,8 @@ const common = {
   staticDir: config.staticDir,
   log,
   rateLimit: { perSecond: config.rateLimit, burst: config.rateBurst },
+  behindTls: config.behindTls,
+  allowedHosts: config.allowedHosts,
 };
 function readStore(): Store {
   try {

@@ -1,5 +1,6 @@
 import type { Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { clip } from './access-log';
 import { problem, schemaAnswer, type Problem } from './api-answer';
 import { MAX_KEY_LENGTH, UNAUTHORIZED, type Limit } from './authorize';
 import { LOCATION_XSD } from './location-xsd';
@@ -32,13 +33,20 @@ function forwardedQuery(c: Context, limit: Limit): string | Problem {
   return text === '' ? '' : `?${text}`;
 }
 
-function passBack(c: Context, result: Forwarded): Response {
-  if (!result.ok) return problem(c, result);
+/** Logs an answer the proxy made up instead of the operator's, and why: the operator's side sees only a status. */
+type Report = (status: number, code: string, detail: string) => void;
+
+function passBack(c: Context, result: Forwarded, report: Report): Response {
+  if (!result.ok) {
+    report(result.status, result.code, result.cause ?? result.message);
+    return problem(c, result);
+  }
   const nullBody = result.status === 204 || result.status === 205;
   const type = passableType(result.contentType);
   const retryAfter = passableRetryAfter(result.retryAfter);
   if (type === null && !nullBody) {
     const refused = refusedAnswer(result);
+    report(refused.status, refused.code, refused.message);
     const res = problem(c, { ...refused, status: refused.status as ContentfulStatusCode });
     if (retryAfter !== null) res.headers.set('Retry-After', retryAfter);
     return res;
@@ -58,9 +66,16 @@ type Schema = { ok: true; body: Uint8Array; type: string } | { ok: false; proble
 const SCHEMA_KEPT_MS = 3_600_000;
 const SCHEMA_FAILURE_KEPT_MS = 30_000;
 
-async function loadSchema(upstream: Upstream, gate: Gate): Promise<Schema> {
+async function loadSchema(upstream: Upstream, gate: Gate, report: Report): Promise<Schema> {
+  const schema = await askSchema(upstream, gate);
+  if (!schema.ok) report(schema.problem.status, schema.problem.code, schema.cause ?? schema.problem.message);
+  return schema;
+}
+
+async function askSchema(upstream: Upstream, gate: Gate): Promise<Schema & { cause?: string }> {
   const result = await gate(() => forward(upstream, `${upstream.schemaUrl}/Location`, 'application/xml'));
-  if (!result.ok) return { ok: false, problem: result };
+  if (!result.ok)
+    return { ok: false, problem: result, ...(result.cause !== undefined && { cause: result.cause }) };
   if (result.status !== 200) {
     const message = `The operator's schema answered ${result.status}.`;
     return { ok: false, problem: { status: 502, code: 'upstream-schema', message } };
@@ -114,14 +129,27 @@ function createGate(max: number): Gate {
 }
 
 /** The two resources forwarded to the operator (checked first), and its schema when it has one. */
-export function proxyRoutes(api: Hono, upstream: Upstream, limit: Limit): void {
+export function proxyRoutes(api: Hono, upstream: Upstream, limit: Limit, log: (line: string) => void): void {
   const gate = createGate(upstream.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT);
+  // The operator's URL without the query (the keys are there), and an error's words without the keys either: an
+  // error from fetch may quote the URL it was given.
+  const reporter =
+    (url: string, keys: readonly string[] = []): Report =>
+    (status, code, detail) => {
+      let said = detail.replace(/\?\S*/g, '?…');
+      for (const key of keys.flatMap((k) => [k, encodeURIComponent(k)]).filter((k) => k.length > 0)) {
+        said = said.split(key).join('•••');
+      }
+      log(`proxy GET ${clip(url)}: ${status} ${code} (${clip(said, 500)})`);
+    };
   const resource = async (c: Context, path: string): Promise<Response> => {
     const search = forwardedQuery(c, limit);
     if (typeof search !== 'string') return problem(c, search);
     const url = `${upstream.baseUrl}${path}${search}`;
     const accept = c.req.header('accept');
-    return passBack(c, await gate(() => forward(upstream, url, accept, c.req.raw.signal)));
+    const keys = [c.req.query('serviceKey') ?? '', c.req.query('userKey') ?? ''];
+    const report = reporter(`${upstream.baseUrl}${path}`, keys);
+    return passBack(c, await gate(() => forward(upstream, url, accept, c.req.raw.signal)), report);
   };
   api.get('/location', (c) => resource(c, '/location'));
   api.get('/cell/:mcc/:mnc/:cellid', (c) => {
@@ -130,7 +158,7 @@ export function proxyRoutes(api: Hono, upstream: Upstream, limit: Limit): void {
     const { mcc, mnc, cellid } = path.asked;
     return resource(c, `/cell/${mcc}/${mnc}/${cellid}`);
   });
-  const schema = cachedSchema(() => loadSchema(upstream, gate));
+  const schema = cachedSchema(() => loadSchema(upstream, gate, reporter(`${upstream.schemaUrl}/Location`)));
   api.get('/schema/Location', async (c) => {
     if (upstream.schemaUrl === undefined) return schemaAnswer(c, LOCATION_XSD);
     const answer = await schema();

@@ -16,7 +16,23 @@ export const DEFAULT_MAX_IN_FLIGHT = 64;
 
 export type Forwarded =
   | { ok: true; status: number; contentType: string | null; retryAfter: string | null; body: Uint8Array }
-  | { ok: false; status: 502 | 503 | 504; code: string; message: string; retryAfterSeconds?: number };
+  | {
+      ok: false;
+      status: 502 | 503 | 504;
+      code: string;
+      message: string;
+      retryAfterSeconds?: number;
+      /** What went wrong underneath, for the log only (never in an answer). */
+      cause?: string;
+    };
+
+/** An error's code and message, and its cause's (fetch's "fetch failed" hides the socket's error there). */
+function causeOf(error: unknown): string {
+  const inner = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  if (!(inner instanceof Error)) return String(inner);
+  const code = (inner as NodeJS.ErrnoException).code;
+  return code === undefined ? inner.message : `${code}: ${inner.message}`;
+}
 
 class TooLarge extends Error {}
 
@@ -134,13 +150,14 @@ export async function forward(
         signal:
           callerSignal === undefined ? controller.signal : AbortSignal.any([controller.signal, callerSignal]),
       });
-    } catch {
+    } catch (error) {
       if (controller.signal.aborted) return timeout();
       return {
         ok: false,
         status: 502,
         code: 'upstream-unreachable',
         message: 'The operator could not be reached.',
+        cause: causeOf(error),
       };
     }
     if ((response.status >= 300 && response.status < 400) || response.type === 'opaqueredirect') {
@@ -168,6 +185,7 @@ export async function forward(
         status: 502,
         code: 'upstream-broken',
         message: 'The connection to the operator dropped during the answer.',
+        cause: causeOf(error),
       };
     }
     return {
