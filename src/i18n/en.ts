@@ -169,7 +169,8 @@ export const en = {
   'geo.marker': 'This device',
   'geo.accuracy': 'Accurate to about {accuracy}',
   'history.heading': 'History',
-  'history.note': 'The last 100 answers on this device, newest first. Keys are never kept here.',
+  'history.note':
+    'The last 100 answers, newest first, kept where your keys are (this tab, or this device when remembered) and forgotten with them. Keys are never kept here.',
   'history.empty': 'Answers you get will be listed here.',
   'history.clear': 'Clear history',
   'history.remove': 'Remove',

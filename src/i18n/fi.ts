@@ -172,7 +172,8 @@ export const fi: Catalog = {
   'geo.marker': 'Tämä laite',
   'geo.accuracy': 'Tarkkuus noin {accuracy}',
   'history.heading': 'Historia',
-  'history.note': 'Viimeiset 100 vastausta tällä laitteella, uusin ensin. Avaimia ei tallenneta tänne.',
+  'history.note':
+    'Viimeiset 100 vastausta, uusin ensin. Ne säilyvät siellä missä avaimesikin (tässä välilehdessä tai tällä laitteella, jos avaimet muistetaan) ja unohtuvat niiden mukana. Avaimia ei tallenneta tänne.',
   'history.empty': 'Saamasi vastaukset näkyvät tässä.',
   'history.clear': 'Tyhjennä historia',
   'history.remove': 'Poista',
