@@ -27,6 +27,8 @@ export interface CommonOptions {
   behindTls?: boolean;
   /** Host names the service answers to (421 for any other); absent: any. */
   allowedHosts?: readonly string[] | undefined;
+  /** Demo mode: the time the app is told the service may take (proxy mode tells the operator's timeout). */
+  timeoutMs?: number;
 }
 
 export type AppOptions = ({ store: ServiceReads } | { upstream: Upstream }) & CommonOptions;
@@ -54,6 +56,8 @@ function apiRoutes(options: AppOptions): Hono {
         mode,
         tileUrl: options.tileUrl ?? DEFAULTS.tileUrl,
         tileAttribution: options.tileAttribution ?? DEFAULTS.tileAttribution,
+        timeoutMs:
+          'upstream' in options ? options.upstream.timeoutMs : (options.timeoutMs ?? DEFAULTS.timeoutMs),
         ...('store' in options && options.store.hasDemoKeys() && { demoKeys: { ...DEMO_KEYS } }),
       },
       200,

@@ -46,6 +46,7 @@ const common = {
   rateLimit: { perSecond: config.rateLimit, burst: config.rateBurst },
   behindTls: config.behindTls,
   allowedHosts: config.allowedHosts,
+  timeoutMs: config.timeoutMs,
 };
 function readStore(): Store {
   try {

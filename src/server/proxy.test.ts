@@ -226,6 +226,8 @@ describe('proxy mode', () => {
     expect(await (await app.request('/api/health')).json()).toEqual({ status: 'ok', mode: 'proxy' });
     const settings = await (await app.request('/api/settings')).json();
     expect(settings.mode).toBe('proxy');
+    // The app gives a whole read the operator's timeout and 2 s.
+    expect(settings.timeoutMs).toBe(2000);
     expect(settings).not.toHaveProperty('demoKeys');
   });
 
