@@ -46,8 +46,8 @@ export function createReads(store: ServiceReads, limit: Limit): Reads {
   const locations = new WeakMap<User, Partial<Record<Format, ApiAnswer>>>();
 
   function locationOf(user: User, format: Format): ApiAnswer {
-    const kept = locations.get(user) ?? {};
-    locations.set(user, kept);
+    let kept = locations.get(user);
+    if (kept === undefined) locations.set(user, (kept = {}));
     return (kept[format] ??= locationAnswer(user, format));
   }
 
