@@ -3,7 +3,7 @@ import { methodNotAllowed } from 'hono/method-not-allowed';
 import { formatFromAccept } from '../api/codec';
 import { accessLog, errorLine } from './access-log';
 import { problem, problemAnswer, reply } from './api-answer';
-import { createAuthorize, createLimit } from './authorize';
+import { createLimit } from './authorize';
 import { compression } from './compress';
 import { DEFAULTS } from './config';
 import { DEMO_KEYS } from './demo-data';
@@ -66,7 +66,7 @@ function apiRoutes(options: AppOptions): Hono {
   );
   const limit = createLimit(options.rateLimit);
   if ('store' in options) {
-    demoRoutes(api, createReads(options.store, createAuthorize(options.store, limit)));
+    demoRoutes(api, createReads(options.store, limit));
   } else {
     proxyRoutes(api, options.upstream, limit, options.log ?? (() => undefined));
   }
