@@ -107,7 +107,10 @@ export function createClient(options: ClientOptions): Client {
     const fail = (error: unknown, kind: 'network' | 'timeout', message: string): never => {
       if (signal?.aborted) throw abortReason(signal);
       if (timeout.signal.aborted) {
-        throw new ApiError('timeout', `no answer within ${Math.round(waitMs / 1000)} s`, { cause: error, ...late });
+        throw new ApiError('timeout', `no answer within ${Math.round(waitMs / 1000)} s`, {
+          cause: error,
+          ...late,
+        });
       }
       throw new ApiError(kind, message, { cause: error, ...late });
     };
