@@ -1,9 +1,10 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { formatFromAccept } from '../api/codec';
 import { accessLog, errorLine } from './access-log';
 import { problem, problemAnswer, reply } from './api-answer';
-import { createLimit } from './authorize';
+import { createLimits } from './authorize';
+import { clientAddress } from './client-address';
 import { compression } from './compress';
 import { DEFAULTS } from './config';
 import { DEMO_KEYS } from './demo-data';
@@ -21,8 +22,11 @@ export interface CommonOptions {
   staticDir?: string | null;
   /** One line per request and per unexpected error; never holds a key. */
   log?: (line: string) => void;
-  /** Requests per second per service key on the two resources, with a burst; absent or 0: no limit. */
+  /** Requests per second per service key on the two resources, with a burst; absent or 0: no limit. Each client
+   *  address gets five times as much, and half the burst of failed key checks at a quarter of the rate. */
   rateLimit?: { perSecond: number; burst: number };
+  /** Reverse proxies in front of the service whose X-Forwarded-For entries are believed (TRUSTED_PROXIES). */
+  trustedProxies?: number;
   /** Reached over https through a proxy that ends TLS: answers carry HSTS. */
   behindTls?: boolean;
   /** Host names the service answers to (421 for any other); absent: any. */
@@ -64,11 +68,12 @@ function apiRoutes(options: AppOptions): Hono {
       { 'Cache-Control': 'no-store' },
     ),
   );
-  const limit = createLimit(options.rateLimit);
+  const limits = createLimits(options.rateLimit);
+  const addressOf = (c: Context) => clientAddress(c, options.trustedProxies ?? 0);
   if ('store' in options) {
-    demoRoutes(api, createReads(options.store, limit));
+    demoRoutes(api, createReads(options.store, limits), addressOf);
   } else {
-    proxyRoutes(api, options.upstream, limit, options.log ?? (() => undefined));
+    proxyRoutes(api, options.upstream, { limits, addressOf, log: options.log ?? (() => undefined) });
   }
   api.all('*', (c) => problem(c, { status: 404, code: 'not-found', message: 'No such API path.' }));
   return api;

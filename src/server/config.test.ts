@@ -20,6 +20,7 @@ describe('config', () => {
       rateBurst: 40,
       behindTls: false,
       allowedHosts: undefined,
+      trustedProxies: 0,
     });
   });
 

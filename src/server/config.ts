@@ -24,7 +24,10 @@ export interface Config {
   /** The service is reached over https through a proxy that ends TLS: answers carry HSTS. */
   behindTls: boolean;
   /** Host names (and addresses) the service answers to; any other Host header gets 421. Unset: any. */
-  allowedHosts: string[] | undefined;
+  allowedHosts:
+    | string[]
+    | undefined; /** Reverse proxies in front of the service whose X-Forwarded-For entries name the client (0: the socket's). */
+  trustedProxies: number;
 }
 
 export const DEFAULTS = {
@@ -152,5 +155,6 @@ export function loadConfig(env: Env = process.env): Config {
     rateBurst,
     behindTls: onOff(env, 'BEHIND_TLS'),
     allowedHosts: hostList(env, 'ALLOWED_HOSTS'),
+    trustedProxies: integer(env, 'TRUSTED_PROXIES', 0, 0, 10),
   };
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from './app';
-import { createAuthorize, createLimit } from './authorize';
+import { createAuthorize, createLimits } from './authorize';
 import { run } from './cli';
 import { openDemoStore } from './demo-data';
 import { BoundedMap } from './fresh-cache';
@@ -107,13 +107,13 @@ describe('kept key checks and answers', () => {
           return store.authenticate(serviceKey, userKey);
         },
       },
-      createLimit(undefined),
+      createLimits(undefined),
       new BoundedMap(10),
     );
     const keys = { serviceKey: ['demo-service'], userKey: ['demo-user'] };
-    for (let i = 0; i < 3; i++) expect(authorize(keys).ok).toBe(true);
+    for (let i = 0; i < 3; i++) expect(authorize(keys, 'a').ok).toBe(true);
     expect(asked).toBe(1);
-    for (let i = 0; i < 3; i++) expect(authorize({ ...keys, userKey: ['nobody'] }).ok).toBe(false);
+    for (let i = 0; i < 3; i++) expect(authorize({ ...keys, userKey: ['nobody'] }, 'a').ok).toBe(false);
     expect(asked).toBe(4);
   });
 });

@@ -50,6 +50,7 @@ const common = {
   rateLimit: { perSecond: config.rateLimit, burst: config.rateBurst },
   behindTls: config.behindTls,
   allowedHosts: config.allowedHosts,
+  trustedProxies: config.trustedProxies,
   timeoutMs: config.timeoutMs,
 };
 function readStore(): Store {
@@ -77,8 +78,14 @@ server.listen(config.port, config.host, () => {
   console.log(`Cell positioning service: http://${host}:${info.port}/`);
   console.log(
     config.rateLimit > 0
-      ? `Rate limit: ${config.rateLimit} requests/s per service key, bursts of ${config.rateBurst}`
+      ? `Rate limit: ${config.rateLimit} requests/s per service key (bursts of ${config.rateBurst}), five times that ` +
+          'per client address, and a quarter of it in failed key checks per address'
       : 'Rate limit: off',
+  );
+  console.log(
+    config.trustedProxies > 0
+      ? `Client addresses: from X-Forwarded-For, behind ${config.trustedProxies} trusted proxies`
+      : 'Client addresses: from the socket (X-Forwarded-For ignored)',
   );
   if (store === undefined) {
     console.log(`Proxy mode: forwarding /api/location and /api/cell/… to ${config.baseUrl}`);

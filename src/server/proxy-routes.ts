@@ -2,7 +2,7 @@ import type { Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { clip } from './access-log';
 import { problem, schemaAnswer, type Problem } from './api-answer';
-import { MAX_KEY_LENGTH, UNAUTHORIZED, type Limit } from './authorize';
+import { MAX_KEY_LENGTH, UNAUTHORIZED, type Limits } from './authorize';
 import { LOCATION_XSD } from './location-xsd';
 import {
   DEFAULT_MAX_IN_FLIGHT,
@@ -17,20 +17,28 @@ import {
 import { cellPathOf, checkPath, keyParam } from './request-values';
 
 /* Only the two documented parameters go on, and each at most once: the proxy is no channel for anything else.
-   Missing keys are the operator's to judge. */
-function forwardedQuery(c: Context, limit: Limit): string | Problem {
+   Missing keys are the operator's to judge; a service key over its limit is not forwarded. */
+function forwardedQuery(
+  c: Context,
+  limits: Limits,
+  address: string,
+): { search: string; serviceKey: string } | Problem {
   const forwarded = new URLSearchParams();
   for (const name of ['serviceKey', 'userKey'] as const) {
     const given = c.req.queries(name);
     const value = keyParam(given ?? [], name);
     if (typeof value !== 'string') return value;
-    if (value.length > MAX_KEY_LENGTH) return UNAUTHORIZED;
+    if (value.length > MAX_KEY_LENGTH) {
+      limits.failed(address);
+      return UNAUTHORIZED;
+    }
     if (given !== undefined) forwarded.set(name, value);
   }
-  const limited = limit(forwarded.get('serviceKey') ?? '');
-  if (limited !== undefined) return limited;
+  const serviceKey = forwarded.get('serviceKey') ?? '';
+  const full = limits.keyHasRoom(serviceKey);
+  if (full !== undefined) return full;
   const text = forwarded.toString();
-  return text === '' ? '' : `?${text}`;
+  return { search: text === '' ? '' : `?${text}`, serviceKey };
 }
 
 /** Logs an answer the proxy made up instead of the operator's, and why: the operator's side sees only a status. */
@@ -128,8 +136,15 @@ function createGate(max: number): Gate {
   };
 }
 
-/** The two resources forwarded to the operator (checked first), and its schema when it has one. */
-export function proxyRoutes(api: Hono, upstream: Upstream, limit: Limit, log: (line: string) => void): void {
+export interface ProxyOptions {
+  limits: Limits;
+  addressOf: (c: Context) => string;
+  log: (line: string) => void;
+}
+
+/** The two resources forwarded to the operator (checked first), and its schema when it has one. The operator
+ *  judges the keys: its 401 is charged to the client's address, any other answer to the service key. */
+export function proxyRoutes(api: Hono, upstream: Upstream, { limits, addressOf, log }: ProxyOptions): void {
   const gate = createGate(upstream.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT);
   // The operator's URL without the query (the keys are there), and an error's words without the keys either: an
   // error from fetch may quote the URL it was given.
@@ -142,22 +157,33 @@ export function proxyRoutes(api: Hono, upstream: Upstream, limit: Limit, log: (l
       }
       log(`proxy GET ${clip(url)}: ${status} ${code} (${clip(said, 500)})`);
     };
-  const resource = async (c: Context, path: string): Promise<Response> => {
-    const search = forwardedQuery(c, limit);
-    if (typeof search !== 'string') return problem(c, search);
-    const url = `${upstream.baseUrl}${path}${search}`;
+  const resource = async (c: Context, path: string, address: string): Promise<Response> => {
+    const query = forwardedQuery(c, limits, address);
+    if (!('search' in query)) return problem(c, query);
+    const url = `${upstream.baseUrl}${path}${query.search}`;
     const accept = c.req.header('accept');
     const keys = [c.req.query('serviceKey') ?? '', c.req.query('userKey') ?? ''];
     const report = reporter(`${upstream.baseUrl}${path}`, keys);
-    return passBack(c, await gate(() => forward(upstream, url, accept, c.req.raw.signal)), report);
+    const result = await gate(() => forward(upstream, url, accept, c.req.raw.signal));
+    if (result.ok && result.status === 401) limits.failed(address);
+    else if (result.ok) limits.accepted(query.serviceKey);
+    return passBack(c, result, report);
   };
-  api.get('/location', (c) => resource(c, '/location'));
-  api.get('/cell/:mcc/:mnc/:cellid', (c) => {
-    const path = checkPath(cellPathOf(c));
-    if (!path.ok) return problem(c, path.problem);
-    const { mcc, mnc, cellid } = path.asked;
-    return resource(c, `/cell/${mcc}/${mnc}/${cellid}`);
-  });
+  // Every request to the two resources is first charged to its address.
+  const admitted = (c: Context, then: (address: string) => Response | Promise<Response>) => {
+    const address = addressOf(c);
+    const refused = limits.admit(address);
+    return refused === undefined ? then(address) : problem(c, refused);
+  };
+  api.get('/location', (c) => admitted(c, (address) => resource(c, '/location', address)));
+  api.get('/cell/:mcc/:mnc/:cellid', (c) =>
+    admitted(c, (address) => {
+      const path = checkPath(cellPathOf(c));
+      if (!path.ok) return problem(c, path.problem);
+      const { mcc, mnc, cellid } = path.asked;
+      return resource(c, `/cell/${mcc}/${mnc}/${cellid}`, address);
+    }),
+  );
   const schema = cachedSchema(() => loadSchema(upstream, gate, reporter(`${upstream.schemaUrl}/Location`)));
   api.get('/schema/Location', async (c) => {
     if (upstream.schemaUrl === undefined) return schemaAnswer(c, LOCATION_XSD);
