@@ -7,6 +7,7 @@ import { cellKey, cellRecord, readCsv } from './cli-cells';
 import { openDemoStore } from './demo-data';
 import type { Store } from './store/open-store';
 import { StoreError, type CellRecord } from './store/records';
+import { shownKey } from './store/schema';
 import { printable, printableLines } from './terminal-text';
 
 export interface Io {
@@ -74,10 +75,6 @@ function expect(args: readonly string[], names: readonly string[]): string[] {
   if (args.length < names.length) throw new UsageError(`missing ${names.slice(args.length).join(' ')}`);
   if (args.length > names.length) throw new UsageError(`unexpected argument "${args[names.length]}"`);
   return [...args];
-}
-
-function shorten(key: string): string {
-  return key.length <= 6 ? '•••' : `${key.slice(0, 4)}…`;
 }
 
 type Command = (store: Store, parsed: Parsed, io: Io) => void;
@@ -167,7 +164,7 @@ const COMMANDS: Record<string, { check: (p: Parsed) => unknown; run: Command }> 
         const cell =
           user.cell === null ? 'no cell' : `cell ${user.cell.mcc}/${user.cell.mnc}/${user.cell.cellid}`;
         io.out(
-          `${printable(user.developer)}\t${printable(user.msisdn)}\tkey ${shorten(user.userKey)}\t${user.smsReplied ? 'replied' : 'not replied'}\t${cell}`,
+          `${printable(user.developer)}\t${printable(user.msisdn)}\tkey ${shownKey(user.keyPrefix)}\t${user.smsReplied ? 'replied' : 'not replied'}\t${cell}`,
         );
       }
     },

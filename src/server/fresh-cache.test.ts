@@ -9,6 +9,7 @@ import { run } from './cli';
 import { openDemoStore } from './demo-data';
 import { BoundedMap } from './fresh-cache';
 import type { Store } from './store/open-store';
+import { keyHash } from './store/schema';
 
 const dir = mkdtempSync(join(tmpdir(), 'cellpos-fresh-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -44,12 +45,12 @@ describe('kept key checks and answers', () => {
   it('see a key removed by another process at the very next request', async () => {
     expect((await read(CELL)).status).toBe(200);
     expect((await read(LOCATION)).status).toBe(200);
-    other.prepare("DELETE FROM users WHERE user_key = 'demo-user'").run();
+    other.prepare('DELETE FROM users WHERE key_hash = ?').run(keyHash('demo-user'));
     expect((await read(CELL)).status).toBe(401);
     expect((await read(LOCATION)).status).toBe(401);
     const otherKeys = '?serviceKey=other-service&userKey=other-user';
     expect((await read(`/api/location${otherKeys}`)).status).toBe(200);
-    other.prepare("DELETE FROM service_keys WHERE key = 'other-service'").run();
+    other.prepare('DELETE FROM service_keys WHERE key_hash = ?').run(keyHash('other-service'));
     expect((await read(`/api/location${otherKeys}`)).status).toBe(401);
   });
 

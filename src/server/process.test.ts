@@ -248,7 +248,7 @@ describe('killed mid-write', () => {
     expect(again.stdout).toContain('Added or replaced 1000 cells.');
     const store = openDemoStore(file);
     expect(store.counts().cells).toBe(before + 1000);
-    expect(store.authenticate('demo-service', 'demo-user')).toMatchObject({ userKey: 'demo-user' });
+    expect(store.authenticate('demo-service', 'demo-user')).toMatchObject({ msisdn: '358401234567' });
     store.close();
   }, 120_000);
 });

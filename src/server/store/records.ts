@@ -16,8 +16,10 @@ export interface CellKey {
   cellid: number;
 }
 
+/** A user as stored: never the key, only which row it is and the first characters of the key for a listing. */
 export interface User {
-  userKey: string;
+  id: number;
+  keyPrefix: string;
   developerId: number;
   msisdn: string;
   smsReplied: boolean;
@@ -69,7 +71,8 @@ export function isStorable(text: string): boolean {
 }
 
 export interface UserRow {
-  user_key: string;
+  id: number;
+  key_prefix: string;
   developer_id: number;
   msisdn: string;
   sms_replied: number;
@@ -94,7 +97,8 @@ export const CELL_COLUMNS = 'mcc, mnc, cellid, lac, lat, lon, name, samples';
 
 export function toUser(row: UserRow): User {
   return {
-    userKey: row.user_key,
+    id: row.id,
+    keyPrefix: row.key_prefix,
     developerId: row.developer_id,
     msisdn: row.msisdn,
     smsReplied: row.sms_replied === 1,
