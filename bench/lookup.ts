@@ -1,14 +1,19 @@
 /**
  * A lookup as a person makes one: the built app in Chromium, 30 different demo cells typed into the form, the
  * time from the click on "Look up cell" to the frame that shows the cell's name; beside it, the page's own plain
- * fetch() of the same answer through the same service. Prints median and p95 of both and the difference.
- * Usage: npm run build && npm run bench:lookup   (BENCH_LOOKUPS to change the count)
+ * fetch() of the same answer through the same service, both timed inside the page (no driver round trip is
+ * counted). Prints median and p95 of both and the difference. The map has 256 px stand-in tiles, as OpenStreetMap
+ * serves them.
+ * Usage: npm run build && npm run bench:lookup   (BENCH_LOOKUPS to change the count, BENCH_PORT the port)
+ * BENCH_TRACE=file.json also keeps a performance trace of the counted lookups and prints where the main thread's
+ * time goes between the click and the frame (and in the plain fetch, the same way).
  */
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { quantile, startBenchApp, waitFor } from './support';
+import { summariseTrace } from './trace-summary';
 
 const lookups = Number(process.env.BENCH_LOOKUPS ?? 30);
 const WARM_UP = 3;
@@ -86,6 +91,7 @@ async function armLookup(page: Page, cell: DemoCell): Promise<void> {
             const channel = new MessageChannel();
             channel.port1.onmessage = () => {
               const painted = performance.now();
+              performance.mark('bench:painted');
               const request = performance
                 .getEntriesByType('resource')
                 .filter((entry) => entry.name.includes(`/api/cell/`) && entry.startTime >= clickedAt)
@@ -105,6 +111,7 @@ async function armLookup(page: Page, cell: DemoCell): Promise<void> {
           'click',
           () => {
             clickedAt = performance.now();
+            performance.mark('bench:click');
           },
           { capture: true, once: true },
         );
@@ -128,14 +135,46 @@ async function plainFetch(page: Page, cell: DemoCell): Promise<number> {
   return page.evaluate(async ({ mcc, mnc, cellid }) => {
     const url = `/api/cell/${mcc}/${mnc}/${cellid}?serviceKey=demo-service&userKey=demo-user`;
     const started = performance.now();
+    performance.mark('bench:fetch');
     const response = await fetch(url, { headers: { Accept: 'application/xml' } });
     await response.text();
+    const ended = performance.now();
+    performance.mark('bench:fetched');
     if (!response.ok) throw new Error(`${url}: ${response.status}`);
-    return performance.now() - started;
+    return ended - started;
   }, cell);
 }
 
-const { dir, dbFile, tiles, service, browser } = await startBenchApp('lookup', port);
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'blink.user_timing',
+  'v8.execute',
+  'disabled-by-default-v8.cpu_profiler',
+];
+
+function printTrace(trace: string): void {
+  const app = summariseTrace(trace, 'bench:click', 'bench:painted');
+  const plain = summariseTrace(trace, 'bench:fetch', 'bench:fetched');
+  console.log(`\ntrace of the ${app.windows} counted lookups (tracing slows them), medians per lookup:`);
+  console.log(`                               wall    page's main thread CPU    all of Chromium's CPU`);
+  const row = (name: string, s: typeof app) =>
+    console.log(
+      `${name.padEnd(27)} ${s.wallMs.toFixed(1).padStart(6)} ms ${s.cpuMs.toFixed(1).padStart(12)} ms ` +
+        `${s.allThreadsCpuMs.toFixed(1).padStart(20)} ms`,
+    );
+  row('app: click → name painted', app);
+  row('plain fetch() + text()', plain);
+  console.log("app's main thread by event (CPU, self, mean per lookup):");
+  for (const row of app.byEvent.slice(0, 12))
+    console.log(`  ${row.ms.toFixed(2).padStart(6)} ms  ${row.name}`);
+  console.log("app's JavaScript by function (sampled, self, mean per lookup):");
+  for (const row of app.byFunction.slice(0, 25))
+    console.log(`  ${row.ms.toFixed(2).padStart(6)} ms  ${row.name}`);
+}
+
+// 256 px tiles, as OpenStreetMap serves them to this desktop-sized page.
+const { dir, dbFile, tiles, service, browser } = await startBenchApp('lookup', port, 256);
 
 try {
   await waitFor(`${origin}/api/health`);
@@ -150,32 +189,30 @@ try {
   await page.getByRole('button', { name: 'Use demo keys' }).click();
   await page.getByLabel('MCC', { exact: true }).waitFor();
 
-  // BENCH_PROFILE=file.cpuprofile keeps a CPU profile of the page over the counted lookups.
-  const profileFile = process.env.BENCH_PROFILE;
-  const cdp = profileFile === undefined ? undefined : await page.context().newCDPSession(page);
+  const traceFile = process.env.BENCH_TRACE;
   const app: number[] = [];
   const plain: number[] = [];
   const parts: LookupTiming[] = [];
   for (const [i, cell] of cells.entries()) {
     // Alternating keeps both series under the same conditions on a machine that other work shares.
-    if (i === WARM_UP && cdp !== undefined) {
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
-      await cdp.send('Profiler.start');
+    if (i === WARM_UP && traceFile !== undefined) {
+      await browser.startTracing(page, {
+        path: traceFile,
+        categories: [...TRACE_CATEGORIES, ...(process.env.BENCH_TRACE_MORE ?? '').split(',').filter(Boolean)],
+      });
     }
+    // Which goes first alternates, so neither always meets the service's answer already made.
+    const f1 = i % 2 === 1 ? await plainFetch(page, cell) : undefined;
     const a = await appLookup(page, cell);
     // A person reads the answer before the next one: let the map's flight (1.2 s) end first.
     await page.waitForTimeout(pauseMs);
-    const f = await plainFetch(page, cell);
+    const f = f1 ?? (await plainFetch(page, cell));
     if (i < WARM_UP) continue;
     app.push(a.total);
     parts.push(a);
     plain.push(f);
   }
-  if (cdp !== undefined && profileFile !== undefined) {
-    const { profile } = await cdp.send('Profiler.stop');
-    writeFileSync(profileFile, JSON.stringify(profile));
-  }
+  const trace = traceFile === undefined ? undefined : (await browser.stopTracing()).toString('utf8');
   const plainRaw = [...plain];
   app.sort((x, y) => x - y);
   plain.sort((x, y) => x - y);
@@ -209,6 +246,7 @@ try {
     `app's lookup by parts (medians): click → request sent ${part('beforeRequest').toFixed(1)} ms, ` +
       `request ${part('request').toFixed(1)} ms, answer → name painted ${part('afterAnswer').toFixed(1)} ms`,
   );
+  if (trace !== undefined) printTrace(trace);
 } finally {
   await browser.close();
   service.kill('SIGTERM');
