@@ -1,21 +1,27 @@
-import { lazy, Suspense } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { useCellAnswer } from '../features/cell/use-cell-lookup';
 import { usePhone } from '../features/location/use-location';
 import { useTrail } from '../features/location/use-trail';
 import { useI18n } from '../i18n/i18n';
+import { useAfterPaint } from '../session/after-paint';
 
-const MapView = lazy(() => import('../map/map-view').then((m) => ({ default: m.MapView })));
+const MapView = memo(lazy(() => import('../map/map-view').then((m) => ({ default: m.MapView }))));
 
-/** The map, loaded lazily, with the two answers on it. The rest (batch, view, flights) it reads itself. */
+/**
+ * The map, loaded lazily, with the two answers on it. The rest (batch, view, flights) it reads itself. An answer
+ * reaches the map one frame after the panel shows it: markers and the flight need not hold up that frame.
+ */
 export function MapSection() {
   const { t } = useI18n();
   const phone = usePhone();
-  const { cell } = useCellAnswer();
   const trail = useTrail(phone.data?.data, phone.dataUpdatedAt);
+  const shownPhone = useAfterPaint(phone.data?.data);
+  const cell = useAfterPaint(useCellAnswer().cell);
+  const shownTrail = useAfterPaint(trail);
   return (
     <section className="map-wrap" aria-label={t('app.map')}>
       <Suspense fallback={<div className="map map-loading">{t('app.mapLoading')}</div>}>
-        <MapView phone={phone.data?.data} cell={cell} trail={trail} />
+        <MapView phone={shownPhone} cell={cell} trail={shownTrail} />
       </Suspense>
     </section>
   );

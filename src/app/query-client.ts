@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { notifyManager, QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../api/errors';
 import { READ_ATTEMPTS } from '../session/read-policy';
 
@@ -19,6 +19,9 @@ export function shouldRetry(failureCount: number, error: unknown, now = Date.now
 }
 
 export function createQueryClient(): QueryClient {
+  // Observers hear of an answer in the task it came in (the default waits for a setTimeout, behind whatever
+  // else is queued), so the frame that shows it is the next one.
+  notifyManager.setScheduler(queueMicrotask);
   return new QueryClient({
     defaultOptions: {
       queries: {

@@ -31,8 +31,17 @@ export function makeI18n(locale: Locale, setLocale: (locale: Locale) => void): I
   const tag = INTL_TAG[locale];
   const dateTime = new Intl.DateTimeFormat(tag, { dateStyle: 'short', timeStyle: 'medium' });
   const time = new Intl.DateTimeFormat(tag, { timeStyle: 'medium' });
-  const formatNumber = (value: number, options?: Intl.NumberFormatOptions) =>
-    new Intl.NumberFormat(tag, options).format(value);
+  // Making an Intl.NumberFormat costs far more than using one: one per set of options.
+  const numberFormats = new Map<string, Intl.NumberFormat>();
+  const formatNumber = (value: number, options?: Intl.NumberFormatOptions) => {
+    const key = options === undefined ? '' : JSON.stringify(options);
+    let format = numberFormats.get(key);
+    if (format === undefined) {
+      format = new Intl.NumberFormat(tag, options);
+      numberFormats.set(key, format);
+    }
+    return format.format(value);
+  };
   return {
     locale,
     setLocale,

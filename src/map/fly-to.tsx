@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useMap } from 'react-leaflet';
 import type { Cell } from '../api/types';
+import { afterNextPaint, useAfterPaint } from '../session/after-paint';
 import { flyTarget } from '../session/map-focus';
 import { useMapFocus } from '../session/session';
 
@@ -15,8 +16,9 @@ export function FlyTo({
   zoom?: number;
 }) {
   const map = useMap();
-  const target = useMapFocus((focus) => focus.target);
-  const flights = useMapFocus((focus) => focus.flights);
+  // As late as the answers (see MapSection), so a command and the answer it brings are seen together.
+  const target = useAfterPaint(useMapFocus((focus) => focus.target));
+  const flights = useAfterPaint(useMapFocus((focus) => focus.flights));
   const initialView = useMapFocus((focus) => focus.initialView);
   const to = flyTarget({ target, flights, initialView }, phone, cell);
   const lat = to?.lat;
@@ -24,21 +26,13 @@ export function FlyTo({
   const token = to?.token;
   useEffect(() => {
     if (lat === undefined || lon === undefined) return;
-    // The first step of a move redraws tiles and the outline at once: start it after the frame that shows the
-    // answer's text has been painted (a task queued from requestAnimationFrame runs after that paint).
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => {
-        const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-        const next = Math.max(map.getZoom(), zoom);
-        if (reduce) map.setView([lat, lon], next);
-        else map.flyTo([lat, lon], next, { duration: 1.2 });
-      });
+    // The first step of a move redraws tiles and the outline at once: start it after a painted frame.
+    return afterNextPaint(() => {
+      const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+      const next = Math.max(map.getZoom(), zoom);
+      if (reduce) map.setView([lat, lon], next);
+      else map.flyTo([lat, lon], next, { duration: 1.2 });
     });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
   }, [map, lat, lon, token, zoom]);
   return null;
 }

@@ -1,6 +1,7 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { checkCellId, type CellIdField, type CellIdProblem } from '../api/cell-id';
 import type { CellId } from '../api/types';
+import { afterNextPaint } from './after-paint';
 
 /** What the address bar says: the looked-up cell in the path, the map's view in `?view=`. Keys never go here. */
 export type Route =
@@ -45,6 +46,21 @@ export function formatRoute(route: Route): string {
 
 const NAVIGATE_EVENT = 'cellpos:navigate';
 
+/** A path the app shows already and the address bar gets a little later (see navigate). */
+let unwritten: { path: string; replace: boolean } | undefined;
+
+/** The longest the address bar waits for a read (see navigate). */
+const ADDRESS_BAR_WAIT_MS = 300;
+
+function writeAddressBar(): void {
+  if (unwritten === undefined) return;
+  const { path, replace } = unwritten;
+  unwritten = undefined;
+  if (path === window.location.pathname) return;
+  if (replace) window.history.replaceState(null, '', path);
+  else window.history.pushState(null, '', path);
+}
+
 export function subscribeRoute(onChange: () => void): () => void {
   window.addEventListener('popstate', onChange);
   window.addEventListener(NAVIGATE_EVENT, onChange);
@@ -54,12 +70,46 @@ export function subscribeRoute(onChange: () => void): () => void {
   };
 }
 
-export const currentPath = (): string => window.location.pathname;
+// Back or forward before a path reached the address bar: the browser's entry wins, the path is dropped.
+if (typeof window !== 'undefined') {
+  window.addEventListener(
+    'popstate',
+    () => {
+      unwritten = undefined;
+    },
+    { capture: true },
+  );
+}
 
-export function navigate(path: string, { replace = false }: { replace?: boolean } = {}): void {
-  if (path === window.location.pathname) return;
-  if (replace) window.history.replaceState(null, '', path);
-  else window.history.pushState(null, '', path);
+export const currentPath = (): string => unwritten?.path ?? window.location.pathname;
+
+/**
+ * Shows `path`: the app follows it at once. The address bar (history.pushState, which costs the browser a
+ * same-document navigation and a look at the favicon) is written at once too, or, given the read this path
+ * starts, after the frame that shows its answer (at most 300 ms on), so that frame does not wait for it.
+ */
+export function navigate(
+  path: string,
+  { replace = false, reading }: { replace?: boolean; reading?: Promise<unknown> | undefined } = {},
+): void {
+  if (path === currentPath()) return;
+  // An earlier path still waiting goes first, so each keeps its own entry in the history.
+  writeAddressBar();
+  const entry = { path, replace };
+  unwritten = entry;
+  if (reading === undefined) writeAddressBar();
+  else {
+    let asked = false;
+    const write = () => {
+      if (asked) return;
+      asked = true;
+      afterNextPaint(() => {
+        if (unwritten === entry) writeAddressBar();
+      });
+    };
+    void reading.finally(write);
+    setTimeout(write, ADDRESS_BAR_WAIT_MS);
+  }
   window.dispatchEvent(new Event(NAVIGATE_EVENT));
 }
 

@@ -1,14 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { Cell } from '../../api/types';
 import { useI18n } from '../../i18n/i18n';
 import { INTL_TAG } from '../../i18n/translate';
 import { interpretCellId } from './interpret';
-import { findNames, loadTable, type MccMncTable } from './operator-names';
+import { findNames, loadedTable, loadTable, type MccMncTable } from './operator-names';
 
 export function CellReading({ cell }: { cell: Cell }) {
   const { t, locale, formatNumber } = useI18n();
-  const [table, setTable] = useState<MccMncTable | 'failed' | undefined>(undefined);
+  const [table, setTable] = useState<MccMncTable | 'failed' | undefined>(loadedTable);
   useEffect(() => {
+    if (loadedTable()) return;
     let live = true;
     loadTable().then(
       (loaded) => live && setTable(loaded),
@@ -18,8 +19,11 @@ export function CellReading({ cell }: { cell: Cell }) {
       live = false;
     };
   }, []);
-  const names =
-    table !== undefined && table !== 'failed' ? findNames(table, cell.mcc, cell.mnc, INTL_TAG[locale]) : {};
+  const { mcc, mnc } = cell;
+  const names = useMemo(
+    () => (table !== undefined && table !== 'failed' ? findNames(table, mcc, mnc, INTL_TAG[locale]) : {}),
+    [table, mcc, mnc, locale],
+  );
   const pending = table === undefined;
   const readings = interpretCellId(Number(cell.cellid));
   const n = (value: number) => formatNumber(value, { useGrouping: false });

@@ -14,17 +14,33 @@ export interface NetworkNames {
 }
 
 let table: Promise<MccMncTable> | undefined;
+let loaded: MccMncTable | undefined;
 
 /** A separate chunk generated from mcc-mnc-list (scripts/mcc-mnc-table.mjs): never in the first load. */
 export function loadTable(): Promise<MccMncTable> {
-  table ??= import('./mcc-mnc-table.json').then((m) => m.default as unknown as MccMncTable);
+  table ??= import('./mcc-mnc-table.json').then((m) => {
+    loaded = m.default as unknown as MccMncTable;
+    return loaded;
+  });
   return table;
 }
 
+/** The table when it has been loaded already, so a second lookup shows names in its first frame. */
+export const loadedTable = (): MccMncTable | undefined => loaded;
+
+const regionNames = new Map<string, Intl.DisplayNames | null>();
+
 function countryName([name, code]: Country, locale: string): string {
   if (code === '') return name;
+  if (!regionNames.has(locale)) {
+    try {
+      regionNames.set(locale, new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' }));
+    } catch {
+      regionNames.set(locale, null);
+    }
+  }
   try {
-    return new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' }).of(code) ?? name;
+    return regionNames.get(locale)?.of(code) ?? name;
   } catch {
     return name;
   }

@@ -64,10 +64,11 @@ export function useCellLookup() {
     const path = cellPath(id);
     const same = path === formatRoute(answer.route);
     // The request leaves at the click, before React re-renders, so rendering overlaps the network wait.
-    if (keys && !same) void queryClient.prefetchQuery(cellQuery(client, keys, id, format, timeoutMs));
+    const reading =
+      keys && !same ? queryClient.prefetchQuery(cellQuery(client, keys, id, format, timeoutMs)) : undefined;
     focus.dispatch({ type: 'look-up' });
     if (same && keys) void answer.query.refetch();
-    else navigate(path);
+    else navigate(path, { reading });
   };
   return { ...answer, lookup };
 }

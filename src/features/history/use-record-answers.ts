@@ -1,8 +1,12 @@
 import { useEffect } from 'react';
 import type { Cell, Location } from '../../api/types';
+import { afterNextPaint } from '../../session/after-paint';
 import { history } from './history-storage';
 
-/** Every answer goes to the history (never keys); the same answer again only moves to the top. */
+/**
+ * Every answer goes to the history (never keys); the same answer again only moves to the top. After the frame
+ * that shows the answer: the storage write and the history's own list need not hold it up.
+ */
 export function useRecordAnswers(
   phone: { answer: Location | undefined; at: number },
   cell: { answer: Cell | undefined; at: number },
@@ -10,13 +14,17 @@ export function useRecordAnswers(
   const { answer: phoneAnswer, at: phoneAt } = phone;
   const { answer: cellAnswer, at: cellAt } = cell;
   useEffect(() => {
-    if (cellAnswer) history.add({ kind: 'cell', cell: cellAnswer }, cellAt || Date.now());
+    // Not cancelled when the answer changes first: every answer is kept.
+    if (cellAnswer)
+      afterNextPaint(() => history.add({ kind: 'cell', cell: cellAnswer }, cellAt || Date.now()));
   }, [cellAnswer, cellAt]);
   useEffect(() => {
     if (phoneAnswer)
-      history.add(
-        { kind: 'location', cell: phoneAnswer.cell, msisdn: phoneAnswer.msisdn },
-        phoneAt || Date.now(),
+      afterNextPaint(() =>
+        history.add(
+          { kind: 'location', cell: phoneAnswer.cell, msisdn: phoneAnswer.msisdn },
+          phoneAt || Date.now(),
+        ),
       );
   }, [phoneAnswer, phoneAt]);
 }
