@@ -8,6 +8,14 @@ export interface CellRecord {
   lon: number;
   name: string;
   samples?: number;
+  /** Metres: the area the cell was heard in (OpenCelliD's `range`). */
+  range?: number;
+  /** GSM, UMTS, LTE, NR or CDMA, as OpenCelliD writes it. */
+  radio?: string;
+  /** Unix seconds: when the data's source last changed the row. */
+  updated?: number;
+  /** Whose data the row is (`opencellid` for imported rows); absent for demo and admin rows. */
+  source?: string;
 }
 
 export interface CellKey {
@@ -65,9 +73,13 @@ export interface CellRow {
   lon: number | null;
   name: string | null;
   samples: number;
+  range: number | null;
+  radio: string | null;
+  updated: number | null;
+  source: string | null;
 }
 
-export const CELL_COLUMNS = 'mcc, mnc, cellid, lac, lat, lon, name, samples';
+export const CELL_COLUMNS = 'mcc, mnc, cellid, lac, lat, lon, name, samples, range, radio, updated, source';
 
 export function toUser(row: UserRow): User {
   return {
@@ -95,6 +107,10 @@ export function toCellRecord(row: CellRow | undefined): CellRecord | undefined {
     lon: row.lon,
     name: row.name ?? '',
     samples: row.samples,
+    ...(row.range !== null && { range: row.range }),
+    ...(row.radio !== null && { radio: row.radio }),
+    ...(row.updated !== null && { updated: row.updated }),
+    ...(row.source !== null && { source: row.source }),
   };
 }
 

@@ -20,6 +20,11 @@ function open(file: string, demo = true): Store {
   return store;
 }
 
+/* What the migrations after version 2 added, taken away again to make an older database from a new one. */
+const UNDO_SINCE_2 = `DROP TABLE cell_answers;
+  ALTER TABLE cells DROP COLUMN range; ALTER TABLE cells DROP COLUMN radio;
+  ALTER TABLE cells DROP COLUMN updated; ALTER TABLE cells DROP COLUMN source;`;
+
 describe('migrations', () => {
   it('are idempotent and recorded in user_version', () => {
     const db = new Database(':memory:');
@@ -73,8 +78,9 @@ describe('migrations', () => {
     const raw = new Database(file);
     raw.exec(`DROP INDEX service_keys_hash; DROP INDEX users_hash;
       ALTER TABLE service_keys DROP COLUMN key_hash; ALTER TABLE users DROP COLUMN key_hash;
+      ${UNDO_SINCE_2}
       PRAGMA user_version = 1;`);
-    expect(migrate(raw)).toBe(2);
+    expect(migrate(raw)).toBe(SCHEMA_VERSION);
     const row = raw.prepare('SELECT key_hash FROM users WHERE user_key = ?').get('demo-user') as {
       key_hash: Buffer;
     };
@@ -85,5 +91,20 @@ describe('migrations', () => {
     expect(upgraded.authenticate('demo-service', 'demo-user ')).toBeUndefined();
     expect(upgraded.authenticate('demo-service', 'other-user')).toBe('mismatch');
     upgraded.close();
+  });
+
+  it('add the cell facts and the answers cache to a version 2 database, keeping its cells', () => {
+    const file = join(dir, 'v2.db');
+    openDemoStore(file).close();
+    const raw = new Database(file);
+    raw.exec(`${UNDO_SINCE_2} PRAGMA user_version = 2;`);
+    expect(migrate(raw)).toBe(SCHEMA_VERSION);
+    expect(raw.prepare('SELECT count(*) AS n FROM cell_answers').get()).toEqual({ n: 0 });
+    raw.close();
+    const upgraded = open(file);
+    const cell = upgraded.getCell({ mcc: 244, mnc: 91, cellid: 10038 });
+    expect(cell).toMatchObject({ name: 'Brändö', lac: 0 });
+    expect(cell).not.toHaveProperty('range');
+    expect(cell).not.toHaveProperty('source');
   });
 });
