@@ -1,36 +1,51 @@
 import type { Hono } from 'hono';
-import { encodeCell, encodeLocation, formatFromAccept } from '../api/codec';
+import { encodeLocation, formatFromAccept } from '../api/codec';
 import type { Cell } from '../api/types';
 import { apiAnswer, problemAnswer, reply, schemaAnswer, type ApiAnswer } from './api-answer';
 import type { Authorize } from './authorize';
 import { LOCATION_XSD } from './location-xsd';
 import { cellPathOf, checkPath, keyParams, type CellPath, type KeyParams } from './request-values';
+import {
+  answerCell,
+  cellQueryOf,
+  checkCellQuery,
+  questionOf,
+  type CellQueryValues,
+} from './sources/cell-answer';
+import type { CellSources } from './sources/cell-sources';
 import type { CellRecord } from './store/records';
 import type { ServiceReads } from './store/service-reads';
 
 /** The two demo reads, free of Hono: the one place their rules live. */
 export interface Reads {
   location(keys: KeyParams, accept: string | undefined): ApiAnswer;
-  cell(path: CellPath, keys: KeyParams, accept: string | undefined): ApiAnswer;
+  /** Answered by the configured sources, asked only once the keys are accepted. */
+  cell(
+    path: CellPath,
+    query: CellQueryValues,
+    keys: KeyParams,
+    accept: string | undefined,
+    signal: AbortSignal,
+  ): Promise<ApiAnswer>;
 }
 
-function toCell(record: CellRecord, asked?: CellPath): Cell {
+/** The phone's cell as the Location read writes it: the stored numbers. */
+function toCell(record: CellRecord): Cell {
   const lat = record.lat.toFixed(6);
   const lon = record.lon.toFixed(6);
   return {
     lat,
     lon,
-    // The Cell read repeats the path's text (mnc "05" stays "05"); Location gives the stored numbers.
-    mcc: asked?.mcc ?? String(record.mcc),
-    mnc: asked?.mnc ?? String(record.mnc),
+    mcc: String(record.mcc),
+    mnc: String(record.mnc),
     lac: String(record.lac),
-    cellid: asked?.cellid ?? String(record.cellid),
+    cellid: String(record.cellid),
     name: record.name,
     position: { lat: Number(lat), lon: Number(lon) },
   };
 }
 
-export function createReads(store: ServiceReads, authorize: Authorize): Reads {
+export function createReads(store: ServiceReads, authorize: Authorize, cells: CellSources): Reads {
   return {
     location(params, accept) {
       const format = formatFromAccept(accept);
@@ -65,33 +80,30 @@ export function createReads(store: ServiceReads, authorize: Authorize): Reads {
       return apiAnswer(200, format, body);
     },
 
-    cell(cellPath, params, accept) {
+    async cell(cellPath, query, params, accept, signal) {
       const format = formatFromAccept(accept);
       const path = checkPath(cellPath);
       if (!path.ok) return problemAnswer(path.problem, format);
+      const extra = checkCellQuery(query);
+      if (!extra.ok) return problemAnswer(extra.problem, format);
       const authorized = authorize(params);
       if (!authorized.ok) return problemAnswer(authorized.problem, format);
-      const { asked } = path;
-      const record = store.getCell({
-        mcc: Number(asked.mcc),
-        mnc: Number(asked.mnc),
-        cellid: Number(asked.cellid),
-      });
-      if (record === undefined) {
-        return problemAnswer(
-          { status: 404, code: 'unknown-cell', message: 'No cell is known with that mcc, mnc and cellid.' },
-          format,
-        );
-      }
-      return apiAnswer(200, format, encodeCell(toCell(record, asked), format));
+      const question = questionOf(path.asked, extra);
+      const outcome = await answerCell(cells.lookup, question, format, signal, cells.creditOf);
+      if ('answer' in outcome) return outcome.answer;
+      // Only the operator source gives a pass-through answer, and demo mode has none.
+      throw new Error('demo mode has no operator to pass an answer through from');
     },
   };
 }
 
 export function demoRoutes(api: Hono, reads: Reads): void {
   api.get('/location', (c) => reply(c, reads.location(keyParams(c), c.req.header('accept'))));
-  api.get('/cell/:mcc/:mnc/:cellid', (c) =>
-    reply(c, reads.cell(cellPathOf(c), keyParams(c), c.req.header('accept'))),
+  api.get('/cell/:mcc/:mnc/:cellid', async (c) =>
+    reply(
+      c,
+      await reads.cell(cellPathOf(c), cellQueryOf(c), keyParams(c), c.req.header('accept'), c.req.raw.signal),
+    ),
   );
   api.get('/schema/Location', (c) => schemaAnswer(c, LOCATION_XSD));
 }

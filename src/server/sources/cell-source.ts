@@ -12,6 +12,8 @@ export interface CellQuestion {
   key: CellKey;
   lac?: number;
   radio?: Radio;
+  /** Proxy mode: the caller's keys as they go to the operator (`?serviceKey=…&userKey=…`), and its Accept. */
+  operator?: { query: string; accept: string | undefined };
 }
 
 /** A cell as a source knows it. */
