@@ -124,6 +124,25 @@ test.describe('batch lookup', () => {
     await expect(batchRegion(page).locator('.batch-ended')).toContainText('Finished: 2 found, 0 failed of 2');
   });
 
+  test('a quoted value holding a comma is one value: the line is read and looked up', async ({ page }) => {
+    await openBatch(page);
+    const sent = cellRequests(page);
+    await runList(
+      page,
+      ['name,mcc,mnc,cellid', '"Kamppi, Helsinki",244,91,10038', '"Pasila; ""Tripla""",244,12,400301'].join(
+        '\n',
+      ),
+    );
+    const region = batchRegion(page);
+    await expect(region.locator('.batch-ended')).toContainText('Finished: 2 found, 0 failed of 2');
+    await expect(region.getByRole('alert')).toHaveCount(0);
+    expect(sent.map((url) => new URL(url).pathname).sort()).toEqual([
+      '/api/cell/244/12/400301',
+      '/api/cell/244/91/10038',
+    ]);
+    await expect(region.getByRole('table').getByRole('row', { name: /Brändö/ })).toContainText('Found');
+  });
+
   test('cancel aborts the reads in flight and keeps the finished results', async ({ page }) => {
     await openBatch(page);
     let count = 0;

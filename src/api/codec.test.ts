@@ -1,19 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  decodeCell,
-  decodeErrorBody,
-  decodeLocation,
-  detectFormat,
-  encodeCell,
-  encodeError,
-  encodeLocation,
-  formatFromAccept,
-  XML_DECLARATION,
-} from './codec';
+import { decodeCell, decodeLocation, detectFormat, formatFromAccept, XML_DECLARATION } from './codec';
 import { ApiError } from './errors';
-import type { Cell, Location } from './types';
+import type { Location } from './types';
 
 const XML = 'application/xml';
 const JSON_TYPE = 'application/json';
@@ -244,76 +234,6 @@ describe('refusing broken and hostile answers', () => {
       }),
       { numRuns: 500 },
     );
-  });
-});
-
-describe('encoding for the reference service', () => {
-  const cell: Cell = { ...brando.cell, name: 'Tom & "Jerry" <3>' };
-
-  it('starts XML with the exact declaration and orders children as the document does', () => {
-    const xml = encodeLocation({ ...brando, state: 'Idle' }, 'xml');
-    expect(xml.startsWith(`${XML_DECLARATION}\n<location>`)).toBe(true);
-    const order = ['msisdn', 'state', 'cell', 'lat', 'lon', 'mcc', 'mnc', 'lac', 'cellid', 'name'].map(
-      (tag) => xml.indexOf(`<${tag}>`),
-    );
-    expect(order).toEqual([...order].sort((a, b) => a - b));
-    expect(order.every((index) => index > 0)).toBe(true);
-  });
-
-  it('leaves out state when absent, escapes text, and writes JSON with string values only', () => {
-    expect(encodeLocation(brando, 'xml')).not.toContain('<state>');
-    expect(encodeCell(cell, 'xml')).toContain('<name>Tom &amp; &quot;Jerry&quot; &lt;3&gt;</name>');
-    const json = JSON.parse(encodeLocation(brando, 'json')) as { location: Record<string, unknown> };
-    expect(Object.keys(json)).toEqual(['location']);
-    const inner = json.location.cell as Record<string, unknown>;
-    expect(Object.values(inner).every((v) => typeof v === 'string')).toBe(true);
-    expect(Object.keys(inner)).toEqual(['lat', 'lon', 'mcc', 'mnc', 'lac', 'cellid', 'name']);
-  });
-
-  it('round-trips encode → decode in both formats', () => {
-    for (const format of ['xml', 'json'] as const) {
-      expect(decodeCell(encodeCell(cell, format), null)).toEqual(cell);
-      expect(decodeLocation(encodeLocation({ ...brando, state: 'Idle' }, format), null)).toEqual({
-        ...brando,
-        state: 'Idle',
-      });
-    }
-  });
-
-  it('round-trips any printable name and any valid coordinates', () => {
-    fc.assert(
-      fc.property(
-        fc
-          .string({ unit: 'grapheme', minLength: 1, maxLength: 40 })
-          .filter((s) => s.trim() === s && s.length > 0),
-        fc.double({ min: -90, max: 90, noNaN: true }),
-        fc.double({ min: -180, max: 180, noNaN: true }),
-        fc.constantFrom('xml' as const, 'json' as const),
-        (name, lat, lon, format) => {
-          const value: Cell = {
-            ...cell,
-            name,
-            lat: lat.toFixed(6),
-            lon: lon.toFixed(6),
-            position: { lat: Number(lat.toFixed(6)), lon: Number(lon.toFixed(6)) },
-          };
-          expect(decodeCell(encodeCell(value, format), null)).toEqual(value);
-        },
-      ),
-      { numRuns: 300 },
-    );
-  });
-
-  it('writes error bodies the client can read back', () => {
-    for (const format of ['xml', 'json'] as const) {
-      const body = encodeError(400, 'bad-request', 'mcc must be 0–999.', format, 'mcc');
-      expect(decodeErrorBody(body, null)).toEqual({
-        code: 'bad-request',
-        message: 'mcc must be 0–999.',
-        field: 'mcc',
-      });
-    }
-    expect(decodeErrorBody('<html>oops</html>', 'text/html')).toBeUndefined();
   });
 });
 

@@ -1,11 +1,11 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { ApiError, malformed } from './errors';
 import type { Cell, Format, Location, ResourceName } from './types';
+import { checkEncodable, parseXml, replaceUnencodable, xmlDocument, type Fields } from './xml';
+
+export { escapeXml, UnencodableError, XML_DECLARATION } from './xml';
 
 /** Largest answer the codec reads, in characters. A Location answer is about 400 bytes. */
 export const MAX_BODY_CHARS = 64 * 1024;
-
-export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>';
 
 export const CONTENT_TYPES: Record<Format, string> = {
   xml: 'application/xml; charset=utf-8',
@@ -22,38 +22,6 @@ const INTEGER_DIGITS: Record<Exclude<CellField, 'lat' | 'lon' | 'name'>, number>
   lac: 10,
   cellid: 20,
 };
-
-const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-
-/* Entities: a DOCTYPE is refused before parsing, so only XML's five predefined entities and character
-   references can occur. They are decoded here in one pass (the parser's own pass leaves &#233; as it is,
-   and two passes would turn "&amp;lt;" into "<"). Anything else stays as written. */
-function decodeXmlText(value: string): string {
-  return value.replace(/&(lt|gt|amp|quot|apos|#[0-9]{1,7}|#x[0-9a-fA-F]{1,6});/g, (whole, ref: string) => {
-    if (!ref.startsWith('#')) return PREDEFINED[ref] ?? whole;
-    const code = ref[1] === 'x' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
-    const allowed =
-      code === 0x9 ||
-      code === 0xa ||
-      code === 0xd ||
-      (code >= 0x20 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff));
-    return allowed ? String.fromCodePoint(code) : whole;
-  });
-}
-
-const parser = new XMLParser({
-  ignoreAttributes: true,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  processEntities: false,
-  htmlEntities: false,
-  tagValueProcessor: (_name: string, value: string) => decodeXmlText(value),
-  isArray: () => false,
-  maxNestedTags: 16,
-});
 
 type Tree = Record<string, unknown>;
 
@@ -82,18 +50,7 @@ function stripBom(text: string): string {
 }
 
 function parseXmlRoot(body: string): Tree {
-  if (/<!DOCTYPE|<!ENTITY/i.test(body))
-    throw malformed('body', 'XML with a DOCTYPE or entity declaration is refused');
-  const valid = XMLValidator.validate(body);
-  if (valid !== true) {
-    throw malformed('body', `not well-formed XML (line ${valid.err.line}: ${valid.err.msg})`);
-  }
-  let tree: unknown;
-  try {
-    tree = parser.parse(body);
-  } catch (error) {
-    throw new ApiError('malformed', 'body: XML could not be parsed', { field: 'body', cause: error });
-  }
+  const tree = parseXml(body);
   if (!isTree(tree)) throw malformed('body', 'XML has no root element');
   return tree;
 }
@@ -244,36 +201,21 @@ export function decodeErrorBody(body: string, contentType: string | null): Error
 
 /* ---------- encoding, for the reference service ---------- */
 
-export function escapeXml(value: string): string {
-  return value.replace(
-    /[<>&"']/g,
-    (c) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', '"': 'quot', "'": 'apos' }[c]};`,
-  );
-}
-
-type Fields = ReadonlyArray<readonly [string, string | Fields]>;
-
-function xmlElement(name: string, fields: Fields, depth: number): string {
-  const pad = '    '.repeat(depth);
-  const inner = fields
-    .map(([key, value]) =>
-      typeof value === 'string'
-        ? `${pad}    <${key}>${escapeXml(value)}</${key}>`
-        : xmlElement(key, value, depth + 1),
-    )
-    .join('\n');
-  return `${pad}<${name}>\n${inner}\n${pad}</${name}>`;
-}
-
-function jsonObject(fields: Fields): Record<string, unknown> {
+function jsonObject(fields: Fields, path: string): Record<string, unknown> {
   return Object.fromEntries(
-    fields.map(([key, value]) => [key, typeof value === 'string' ? value : jsonObject(value)]),
+    fields.map(([key, value]) => {
+      if (typeof value !== 'string') return [key, jsonObject(value, `${path}.${key}`)];
+      checkEncodable(value, `${path}.${key}`);
+      return [key, value];
+    }),
   );
 }
 
+/* Both formats refuse the same values (UnencodableError), so whether an answer can be written never depends on
+   the Accept header. */
 function encode(root: string, fields: Fields, format: Format): string {
-  if (format === 'json') return JSON.stringify({ [root]: jsonObject(fields) });
-  return `${XML_DECLARATION}\n${xmlElement(root, fields, 0)}\n`;
+  if (format === 'json') return JSON.stringify({ [root]: jsonObject(fields, root) });
+  return xmlDocument(root, fields);
 }
 
 function cellFields(cell: Cell): Fields {
@@ -307,7 +249,12 @@ export function encodeError(
     ['message', message],
   ];
   if (field !== undefined) fields.push(['field', field]);
-  return encode('error', fields, format);
+  // The error body is the last answer left to give: it is always written, unencodable characters replaced.
+  return encode(
+    'error',
+    fields.map(([key, value]) => [key, replaceUnencodable(value)] as const),
+    format,
+  );
 }
 
 /** Format asked for by an Accept header: JSON only when it names application/json, as the document says. */

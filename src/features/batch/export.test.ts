@@ -85,6 +85,49 @@ describe('CSV', () => {
     ]);
     expect(table.at(-1)).toEqual(['20', '244', '91', '1', 'No such cell (HTTP 404)', '', '', '', '']);
   });
+
+  it('writes negative coordinates as numbers: the formula guard is for text columns only', () => {
+    const south: ExportRow = {
+      line: 1,
+      id: { mcc: '722', mnc: '7', cellid: '1' },
+      status: 'Found',
+      cell: cell('Sydney', -33.86882, -151.209296),
+    };
+    const [, values] = readCsv(toCsv([south]));
+    expect(values).toEqual(['1', '722', '7', '1', 'Found', '0', '-33.868820', '-151.209296', 'Sydney']);
+  });
+
+  it('guards text that starts with a space, tab or CR before = + - @, and any text starting with tab or CR', () => {
+    expect(csvField(' =cmd()')).toBe("' =cmd()");
+    expect(csvField('  @SUM(A1)')).toBe("'  @SUM(A1)");
+    expect(csvField('\t=1+2')).toBe("'\t=1+2");
+    expect(csvField('\r+1')).toBe('"\'\r+1"');
+    expect(csvField('\r\n-1')).toBe('"\'\r\n-1"');
+    expect(csvField('\tplain')).toBe("'\tplain");
+    expect(csvField(' plain')).toBe(' plain');
+    expect(csvField('a=b')).toBe('a=b');
+    const row: ExportRow = {
+      line: 1,
+      id: { mcc: '244', mnc: '91', cellid: '1' },
+      status: ' -2',
+      cell: cell(' =HYPERLINK("http://x")'),
+    };
+    const [, values] = readCsv(toCsv([row]));
+    expect(values?.[4]).toBe("' -2");
+    expect(values?.[8]).toBe('\' =HYPERLINK("http://x")');
+  });
+
+  it('guards a number column that holds anything but a plain number', () => {
+    const row: ExportRow = {
+      line: 1,
+      id: { mcc: '=1+2', mnc: '-3', cellid: '1' },
+      status: 'Found',
+      cell: { ...cell('x'), lac: ' @x', lat: '+1.5', lon: '-2-cmd' },
+    };
+    const [, values] = readCsv(toCsv([row]));
+    expect(values?.slice(1, 4)).toEqual(["'=1+2", '-3', '1']);
+    expect(values?.slice(5, 8)).toEqual(["' @x", '+1.5', "'-2-cmd"]);
+  });
 });
 
 describe('GeoJSON', () => {
@@ -128,6 +171,10 @@ describe('KML', () => {
 
   it('drops characters XML cannot hold', () => {
     expect(xmlEscape('a\u0000b\u0007c')).toBe('abc');
+  });
+
+  it('drops lone surrogates too, and keeps characters written as a surrogate pair', () => {
+    expect(xmlEscape('a\uD800b\uDC00c\u{1F600}\uD83D\uDE00')).toBe('abc\u{1F600}\u{1F600}');
   });
 });
 

@@ -10,22 +10,33 @@ export interface ExportRow {
 }
 
 const CSV_COLUMNS = ['line', 'mcc', 'mnc', 'cellid', 'status', 'lac', 'lat', 'lon', 'name'] as const;
+type CsvColumn = (typeof CSV_COLUMNS)[number];
+
+/** Columns whose values are free text (an operator's name, a failure's reason); the rest hold numbers. */
+const TEXT_COLUMNS: ReadonlySet<CsvColumn> = new Set(['status', 'name']);
+
+/** A plain decimal (as the codec accepts lat and lon): a spreadsheet reads it as that number, sign or not. */
+const PLAIN_NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 
 /**
- * A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return) as a formula; such text is
- * written with a leading apostrophe, which spreadsheets show as text.
+ * A spreadsheet runs a cell that starts with = + - @ as a formula, also after leading spaces, and some treat a
+ * leading tab or carriage return as a formula start too; such text is written with a leading apostrophe, which
+ * spreadsheets show as text.
  */
 export function guardFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /^[\t\r]|^\s*[=+\-@]/.test(value) ? `'${value}` : value;
 }
 
-/** RFC 4180: a field with a comma, quote, CR or LF is quoted, quotes doubled. */
-export function csvField(value: string): string {
-  const guarded = guardFormula(value);
+/**
+ * RFC 4180: a field with a comma, quote, CR or LF is quoted, quotes doubled. A number column's plain number
+ * (`-33.868820`) is written as it is: the guard would turn it into text; anything else in it is guarded.
+ */
+export function csvField(value: string, kind: 'text' | 'number' = 'text'): string {
+  const guarded = kind === 'number' && PLAIN_NUMBER.test(value) ? value : guardFormula(value);
   return /[",\r\n]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
 }
 
-function rowValues(row: ExportRow): Record<(typeof CSV_COLUMNS)[number], string> {
+function rowValues(row: ExportRow): Record<CsvColumn, string> {
   return {
     line: String(row.line),
     mcc: row.id.mcc,
@@ -44,7 +55,11 @@ export function toCsv(rows: readonly ExportRow[]): string {
   const lines = [CSV_COLUMNS.join(',')];
   for (const row of rows) {
     const values = rowValues(row);
-    lines.push(CSV_COLUMNS.map((column) => csvField(values[column])).join(','));
+    lines.push(
+      CSV_COLUMNS.map((column) =>
+        csvField(values[column], TEXT_COLUMNS.has(column) ? 'text' : 'number'),
+      ).join(','),
+    );
   }
   return `${lines.join('\r\n')}\r\n`;
 }
@@ -78,9 +93,10 @@ export function toGeoJson(rows: readonly ExportRow[]): string {
 export function xmlEscape(value: string): string {
   return (
     value
-      // Characters XML 1.0 does not allow at all are dropped rather than written as an invalid document.
+      // Characters XML 1.0 does not allow at all are dropped rather than written as an invalid document; with
+      // the u flag a surrogate pair is one character, so only a lone half matches the surrogate range.
       // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/gu, '')
       .replace(/&/g, '&amp;')
       .replace(/</g, '&lt;')
       .replace(/>/g, '&gt;')

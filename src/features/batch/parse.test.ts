@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_BYTES, MAX_LINES, parseBatch } from './parse';
 
@@ -103,5 +104,112 @@ describe('parseBatch', () => {
     const result = parseBatch('mcc,foo,bar\n244,91,1');
     expect(result.header).toBe(true);
     expect(result.bad.map((b) => b.line)).toEqual([1]);
+  });
+
+  it('reads RFC 4180 quoted fields: a comma, a semicolon or a doubled quote inside quotes is text', () => {
+    const result = parseBatch('name,mcc,mnc,cellid\n"Kamppi, Helsinki",244,91,10038');
+    expect(result.header).toBe(true);
+    expect(result.bad).toEqual([]);
+    expect(result.entries).toMatchObject([{ line: 2, id: { mcc: '244', mnc: '91', cellid: '10038' } }]);
+    expect(
+      ids('name,mcc,mnc,cellid\n"Kamppi; Helsinki",244,91,10038\n"Say ""hi"", Pasila",244,12,400301'),
+    ).toEqual(['244/91/10038', '244/12/400301']);
+    expect(ids('mcc,mnc,cellid,name\n244,91,10038,"Brändö, Åland"\n244,91,400401,Vårdö')).toEqual([
+      '244/91/10038',
+      '244/91/400401',
+    ]);
+  });
+
+  it('detects the delimiter of the file: semicolons or tabs with commas inside values', () => {
+    const semicolons = parseBatch(
+      '\uFEFFname;mcc;mnc;cellid\r\n"Kamppi; Helsinki";244;91;10038\r\nTöölö, west;244;12;400301\r\n',
+    );
+    expect(semicolons.bad).toEqual([]);
+    expect(semicolons.entries.map((e) => [e.line, e.id.cellid])).toEqual([
+      [2, '10038'],
+      [3, '400301'],
+    ]);
+    expect(ids('name\tmcc\tmnc\tcellid\nA, b; c\t244\t91\t10038')).toEqual(['244/91/10038']);
+  });
+
+  it('reads a quoted value that spans lines (as our CSV export writes it) and keeps later line numbers', () => {
+    const exported = [
+      'line,mcc,mnc,cellid,status,lac,lat,lon,name',
+      '1,244,91,10038,Found,0,60.316391,20.994058,"Two',
+      'lines, and a ""quote"""',
+      '2,244,91,400101,Found,0,61.497753,23.760954,Tampere',
+      '',
+    ].join('\r\n');
+    const result = parseBatch(exported);
+    expect(result.bad).toEqual([]);
+    expect(result.entries.map((e) => [e.line, e.id.cellid, e.lac])).toEqual([
+      [2, '10038', '0'],
+      [4, '400101', '0'],
+    ]);
+  });
+
+  it('a quote that does not close never hides the lines after it', () => {
+    const text = '"Kamppi, Helsinki,244,91,10038\n244,91,1\n244,91,2';
+    expect(ids(text)).toEqual(['244/91/1', '244/91/2']);
+    expect(parseBatch(text).bad.map((b) => [b.line, b.text])).toEqual([
+      [1, '"Kamppi, Helsinki,244,91,10038'],
+    ]);
+  });
+
+  it('a stray quote that would join lines into one unreadable record leaves each line to be read alone', () => {
+    const result = parseBatch('244,91,"1\n244,91,2\n",244,91,3\n244,91,4');
+    expect(result.entries.map((e) => [e.line, e.id.cellid])).toEqual([
+      [2, '2'],
+      [4, '4'],
+    ]);
+    expect(result.bad.map((b) => b.line)).toEqual([1, 3]);
+    expect(result.bad[0]?.problem).toMatchObject({ code: 'value', problems: [{ field: 'cellid' }] });
+    expect(result.bad[0]?.text).toBe('244,91,"1');
+  });
+
+  it('reads quoted values with spaces around them and quoted hyphenated ids', () => {
+    const text = '244, "91" , 10038\n"244-91-400101"\n  # indented comment, "with a quote\n244,12,400301';
+    expect(ids(text)).toEqual(['244/91/10038', '244/91/400101', '244/12/400301']);
+    expect(parseBatch(text).bad).toEqual([]);
+  });
+
+  it('never throws, and accounts for every line: read, reported, repeated, header, or inside a quoted value', () => {
+    const piece = fc.constantFrom(
+      '244',
+      '91',
+      '10038',
+      '0x1F',
+      '-',
+      ',',
+      ';',
+      '\t',
+      '"',
+      '""',
+      ' ',
+      '#',
+      'mcc',
+      'x',
+    );
+    const lineArb = fc.array(piece, { maxLength: 8 }).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(fc.array(lineArb, { maxLength: 30 }), fc.constantFrom('\n', '\r\n', '\r'), (list, eol) => {
+        const text = list.join(eol);
+        const result = parseBatch(text);
+        const lines = [...result.entries.map((e) => e.line), ...result.bad.map((b) => b.line)];
+        const total = text.split(/\r\n|\n|\r/).length;
+        expect(lines.every((line) => line >= 1 && line <= total)).toBe(true);
+        expect(new Set(lines).size).toBe(lines.length);
+        if (!text.includes('"')) {
+          const all = text.split(/\r\n|\n|\r/);
+          const counted = all.filter((l) => l.trim() !== '' && !l.trim().startsWith('#'));
+          const headerLine = all.findIndex((l) => l.trim() !== '' && !l.trim().startsWith('#')) + 1;
+          const headerCounted = result.header && !result.bad.some((b) => b.line === headerLine);
+          const accounted =
+            result.entries.length + result.bad.length + result.duplicateLines + (headerCounted ? 1 : 0);
+          expect(accounted).toBe(counted.length);
+        }
+      }),
+      { numRuns: 400 },
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { checkCellId, type CellIdProblem } from '../../api/cell-id';
 import type { CellId } from '../../api/types';
+import { readRecords, type CsvRecord } from './records';
 
 export const MAX_LINES = 100_000;
 export const MAX_BYTES = 5_000_000;
@@ -50,14 +51,12 @@ const HEADER_NAMES: Record<string, Column> = {
   area: 'lac',
 };
 
-function splitLine(line: string): string[] {
-  const separator = line.includes('\t') ? '\t' : line.includes(';') ? ';' : line.includes(',') ? ',' : '-';
-  return line.split(separator).map((field) =>
-    field
-      .trim()
-      .replace(/^"(.*)"$/s, '$1')
-      .trim(),
-  );
+/** A value as typed: spaces around it and one pair of quotes that were not at the field's start dropped. */
+function clean(field: string): string {
+  return field
+    .trim()
+    .replace(/^"(.*)"$/s, '$1')
+    .trim();
 }
 
 function looksLikeHeader(line: string): boolean {
@@ -97,20 +96,68 @@ function byteLength(text: string): number {
   return bytes;
 }
 
+type Outcome =
+  | { kind: 'header'; columns: Partial<Record<Column, number>> | undefined; count: number }
+  | { kind: 'bad'; problem: LineProblem }
+  | { kind: 'cell'; id: CellId; lac: string | undefined };
+
+/** What one record says, given the columns a header named (if any); pure, so a record can be tried. */
+function readRecord(
+  record: CsvRecord,
+  columns: Partial<Record<Column, number>> | undefined,
+  first: boolean,
+): Outcome {
+  const fields = record.fields.map(clean);
+  if (first && looksLikeHeader(record.text))
+    return { kind: 'header', columns: headerColumns(fields), count: fields.length };
+  let values: Partial<Record<Column, string>>;
+  if (columns !== undefined) {
+    if (fields.length <= Math.max(...Object.values(columns)))
+      return { kind: 'bad', problem: { code: 'fields', count: fields.length } };
+    values = {
+      mcc: fields[columns.mcc ?? 0],
+      mnc: fields[columns.mnc ?? 0],
+      cellid: fields[columns.cellid ?? 0],
+      ...(columns.lac !== undefined && { lac: fields[columns.lac] }),
+    };
+  } else if (fields.length === 3) {
+    values = { mcc: fields[0], mnc: fields[1], cellid: fields[2] };
+  } else if (fields.length === 4) {
+    values = { mcc: fields[0], mnc: fields[1], lac: fields[2], cellid: fields[3] };
+  } else {
+    return { kind: 'bad', problem: { code: 'fields', count: fields.length } };
+  }
+  const check = checkCellId(
+    { mcc: values.mcc, mnc: values.mnc, cellid: hexToDecimal(values.cellid) },
+    { mode: 'form' },
+  );
+  const badLac = values.lac !== undefined && values.lac !== '' && !/^[0-9]{1,10}$/.test(values.lac);
+  if (!check.ok || badLac) {
+    const problems = check.ok ? [] : Object.values(check.problems);
+    return { kind: 'bad', problem: { code: 'value', problems, ...(badLac && { badLac }) } };
+  }
+  return { kind: 'cell', id: check.value, lac: values.lac === '' ? undefined : values.lac };
+}
+
+function isSkipped(text: string): boolean {
+  const line = text.trim();
+  return line === '' || line.startsWith('#');
+}
+
 /**
- * Reads a pasted or uploaded list of cells: one a line as `mcc,mnc,cellid` (comma, tab or semicolon), or
- * `mcc-mnc-cellid` / `mcc-mnc-lac-cellid` (a cell id may be `0x` hexadecimal); four separated fields are read as mcc, mnc, lac, cellid too. An
- * optional header names the columns (mcc, mnc or net, cellid/cell/ci, lac/tac/area; others ignored). Blank lines
- * and `#` comments are skipped. Every value is checked as the lookup form checks it, so what is sent is what
- * a person could have typed. Duplicates are looked up once.
+ * Reads a pasted or uploaded list of cells: one a line as `mcc,mnc,cellid` (comma, tab or semicolon, the
+ * delimiter detected for the file; RFC 4180 quotes, so a quoted value may hold the delimiter), or
+ * `mcc-mnc-cellid` / `mcc-mnc-lac-cellid` (a cell id may be `0x` hexadecimal); four separated fields are read as
+ * mcc, mnc, lac, cellid too. An optional header names the columns (mcc, mnc or net, cellid/cell/ci,
+ * lac/tac/area; others ignored). Blank lines and `#` comments are skipped. Every value is checked as the
+ * lookup form checks it, so what is sent is what a person could have typed. Duplicates are looked up once.
  */
 export function parseBatch(text: string): ParseResult {
   const bytes = byteLength(text);
   if (bytes > MAX_BYTES)
     return { entries: [], bad: [], header: false, duplicateLines: 0, tooLarge: { bytes } };
   const lines = text.split(/\r\n|\n|\r/);
-  if (lines.at(-1) === '') lines.pop();
-  const counted = lines.filter((line) => line.trim() !== '' && !line.trimStart().startsWith('#')).length;
+  const counted = lines.filter((line) => !isSkipped(line)).length;
   if (counted > MAX_LINES)
     return { entries: [], bad: [], header: false, duplicateLines: 0, tooLarge: { lines: counted } };
 
@@ -122,67 +169,39 @@ export function parseBatch(text: string): ParseResult {
   let first = true;
   let duplicateLines = 0;
 
-  lines.forEach((raw, index) => {
-    const line = raw.replace(/^\uFEFF/, '').trim();
-    if (line === '' || line.startsWith('#')) return;
-    const number = index + 1;
-    const fields = splitLine(line);
-    if (first) {
-      first = false;
-      if (looksLikeHeader(line)) {
-        header = true;
-        columns = headerColumns(fields);
-        if (columns === undefined)
-          bad.push({ line: number, text: raw, problem: { code: 'fields', count: fields.length } });
-        return;
-      }
+  readRecords(text, (record, tryOnly) => {
+    if (isSkipped(record.text)) return true;
+    const outcome = readRecord(record, columns, first);
+    const readable = outcome.kind === 'cell' || (outcome.kind === 'header' && outcome.columns !== undefined);
+    if (tryOnly && !readable) return false;
+    first = false;
+    if (outcome.kind === 'header') {
+      header = true;
+      columns = outcome.columns;
+      if (columns === undefined)
+        bad.push({ line: record.line, text: record.text, problem: { code: 'fields', count: outcome.count } });
+      return true;
     }
-    let values: Partial<Record<Column, string>>;
-    if (columns !== undefined) {
-      const at = columns;
-      if (fields.length <= Math.max(...Object.values(at))) {
-        bad.push({ line: number, text: raw, problem: { code: 'fields', count: fields.length } });
-        return;
-      }
-      values = {
-        mcc: fields[at.mcc ?? 0],
-        mnc: fields[at.mnc ?? 0],
-        cellid: fields[at.cellid ?? 0],
-        ...(at.lac !== undefined && { lac: fields[at.lac] }),
-      };
-    } else if (fields.length === 3) {
-      values = { mcc: fields[0], mnc: fields[1], cellid: fields[2] };
-    } else if (fields.length === 4) {
-      values = { mcc: fields[0], mnc: fields[1], lac: fields[2], cellid: fields[3] };
-    } else {
-      bad.push({ line: number, text: raw, problem: { code: 'fields', count: fields.length } });
-      return;
+    if (outcome.kind === 'bad') {
+      bad.push({ line: record.line, text: record.text, problem: outcome.problem });
+      return true;
     }
-    const check = checkCellId(
-      { mcc: values.mcc, mnc: values.mnc, cellid: hexToDecimal(values.cellid) },
-      { mode: 'form' },
-    );
-    const badLac = values.lac !== undefined && values.lac !== '' && !/^[0-9]{1,10}$/.test(values.lac);
-    if (!check.ok || badLac) {
-      const problems = check.ok ? [] : Object.values(check.problems);
-      bad.push({ line: number, text: raw, problem: { code: 'value', problems, ...(badLac && { badLac }) } });
-      return;
-    }
-    const key = `${check.value.mcc}/${check.value.mnc}/${check.value.cellid}`;
+    const key = `${outcome.id.mcc}/${outcome.id.mnc}/${outcome.id.cellid}`;
     const earlier = seen.get(key);
     if (earlier !== undefined) {
       earlier.duplicates += 1;
       duplicateLines += 1;
-      return;
+      return true;
     }
     const entry: BatchEntry = {
-      line: number,
-      id: check.value,
+      line: record.line,
+      id: outcome.id,
       duplicates: 0,
-      ...(values.lac !== undefined && values.lac !== '' && { lac: values.lac }),
+      ...(outcome.lac !== undefined && { lac: outcome.lac }),
     };
     seen.set(key, entry);
     entries.push(entry);
+    return true;
   });
 
   return { entries, bad, header, duplicateLines };
