@@ -27,6 +27,12 @@ export interface RowBatch {
   lat: Float64Array;
   lon: Float64Array;
   samples: Float64Array;
+  /** Metres; -1 unknown. */
+  range: Float64Array;
+  /** Unix seconds; -1 unknown. */
+  updated: Float64Array;
+  /** Index in RADIO_NAMES (0: unknown). */
+  radio: Uint8Array;
   /** Index of each row's town in the gazetteer's `names`. */
   town: Int32Array;
 }
@@ -67,6 +73,9 @@ function newBatch(capacity: number): RowBatch {
     lat: new Float64Array(capacity),
     lon: new Float64Array(capacity),
     samples: new Float64Array(capacity),
+    range: new Float64Array(capacity),
+    updated: new Float64Array(capacity),
+    radio: new Uint8Array(capacity),
     town: new Int32Array(capacity),
   };
 }
@@ -118,6 +127,9 @@ export async function* readBatches(options: ReadOptions): AsyncGenerator<RowBatc
     batch.lat[i] = cell.lat;
     batch.lon[i] = cell.lon;
     batch.samples[i] = cell.samples;
+    batch.range[i] = cell.range;
+    batch.updated[i] = cell.updated;
+    batch.radio[i] = cell.radio;
     batch.town[i] = gazetteer.nearestIndex(cell.lat, cell.lon);
     if (batch.length === batchSize) {
       full.push(batch);

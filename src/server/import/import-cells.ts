@@ -6,7 +6,7 @@ import { migrate } from '../store/schema';
 import { emptyStats, readBatches, type ReadStats, type RowBatch, type SkippedLine } from './batch-reader';
 import type { Gazetteer } from './gazetteer';
 import { townGazetteer } from './gazetteer';
-import type { SkipReason } from './opencellid-csv';
+import { RADIO_NAMES, type SkipReason } from './opencellid-csv';
 import type { FromWorker, ToWorker, WorkerInput } from './parse-worker';
 import type { ProgressState } from './progress';
 
@@ -65,12 +65,19 @@ export interface ImportReport {
 /** Rows per INSERT statement: binding many rows per call halves the per-row cost of better-sqlite3. */
 const ROWS_PER_STATEMENT = 64;
 
+/** Values bound per row. */
+const ROW_PARAMS = 11;
+
 function upsertSql(rows: number): string {
-  const values = Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ');
+  const values = Array.from({ length: rows }, () => "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'opencellid')").join(
+    ', ',
+  );
   // SQLite applies the rows in order, so a later row of the same statement meets the earlier one here.
-  return `INSERT INTO cells (mcc, mnc, cellid, lac, lat, lon, name, samples) VALUES ${values}
+  return `INSERT INTO cells (mcc, mnc, cellid, lac, lat, lon, name, samples, range, radio, updated, source)
+    VALUES ${values}
     ON CONFLICT (mcc, mnc, cellid) DO UPDATE SET
-      lac = excluded.lac, lat = excluded.lat, lon = excluded.lon, name = excluded.name, samples = excluded.samples
+      lac = excluded.lac, lat = excluded.lat, lon = excluded.lon, name = excluded.name, samples = excluded.samples,
+      range = excluded.range, radio = excluded.radio, updated = excluded.updated, source = excluded.source
     WHERE excluded.samples > cells.samples`;
 }
 
@@ -109,23 +116,24 @@ async function* regroup(source: AsyncIterable<RowBatch>, size: number): AsyncGen
   let parts: RowBatch[] = [];
   let length = 0;
   const join = (): RowBatch => {
-    const columns = ['key', 'cellid', 'lac', 'lat', 'lon', 'samples'] as const;
     const joined = { length } as RowBatch;
-    for (const column of columns) {
-      const array = new Float64Array(length);
+    const joinColumn = <T extends Float64Array | Int32Array | Uint8Array>(
+      column: 'key' | 'cellid' | 'lac' | 'lat' | 'lon' | 'samples' | 'range' | 'updated' | 'radio' | 'town',
+      make: (size: number) => T,
+    ): T => {
+      const array = make(length);
       let at = 0;
       for (const part of parts) {
         array.set(part[column].subarray(0, part.length), at);
         at += part.length;
       }
-      joined[column] = array;
+      return array;
+    };
+    for (const column of ['key', 'cellid', 'lac', 'lat', 'lon', 'samples', 'range', 'updated'] as const) {
+      joined[column] = joinColumn(column, (size) => new Float64Array(size));
     }
-    joined.town = new Int32Array(length);
-    let at = 0;
-    for (const part of parts) {
-      joined.town.set(part.town.subarray(0, part.length), at);
-      at += part.length;
-    }
+    joined.radio = joinColumn('radio', (size) => new Uint8Array(size));
+    joined.town = joinColumn('town', (size) => new Int32Array(size));
     parts = [];
     length = 0;
     return joined;
@@ -250,7 +258,9 @@ export async function importCells(options: ImportOptions): Promise<ImportReport>
   let cellsAfter = cellsBefore;
   const upsertOne = db.prepare(upsertSql(1));
   const upsertMany = db.prepare(upsertSql(ROWS_PER_STATEMENT));
-  const params: Array<number | string> = new Array<number | string>(ROWS_PER_STATEMENT * 8).fill(0);
+  const params: Array<number | string | null> = new Array<number | string | null>(
+    ROWS_PER_STATEMENT * ROW_PARAMS,
+  ).fill(0);
   let written = 0;
   let count = 0;
   const writeBatch = db.transaction((rows: RowBatch) => {
@@ -268,12 +278,19 @@ export async function importCells(options: ImportOptions): Promise<ImportReport>
       params[p++] = rows.lon[i]!;
       params[p++] = names[rows.town[i]!] ?? '';
       params[p++] = rows.samples[i]!;
+      const range = rows.range[i]!;
+      const updated = rows.updated[i]!;
+      params[p++] = range < 0 ? null : range;
+      params[p++] = RADIO_NAMES[rows.radio[i]!] || null;
+      params[p++] = updated < 0 ? null : updated;
       if (p === params.length) {
         written += upsertMany.run(params).changes;
         p = 0;
       }
     }
-    for (let at = 0; at < p; at += 8) written += upsertOne.run(params.slice(at, at + 8)).changes;
+    for (let at = 0; at < p; at += ROW_PARAMS) {
+      written += upsertOne.run(params.slice(at, at + ROW_PARAMS)).changes;
+    }
   });
 
   try {

@@ -12,6 +12,9 @@ export const OPENCELLID_HEADER =
 export const MAX_LAC = 2 ** 32 - 1;
 const MAX_SAMPLES = Number.MAX_SAFE_INTEGER;
 
+/** The radio column's values, by the code a row batch keeps (0: none or unknown). */
+export const RADIO_NAMES = ['', 'GSM', 'UMTS', 'LTE', 'NR', 'CDMA'] as const;
+
 /** One row as the importer needs it. Reused between lines, so copy what you keep. */
 export interface ParsedCell {
   mcc: number;
@@ -21,6 +24,12 @@ export interface ParsedCell {
   lat: number;
   lon: number;
   samples: number;
+  /** Index in RADIO_NAMES. */
+  radio: number;
+  /** Metres, whole; -1 when the row has none. */
+  range: number;
+  /** Unix seconds; -1 when the row has none. */
+  updated: number;
 }
 
 export type SkipReason = 'fields' | 'mcc' | 'mnc' | 'lac' | 'cellid' | 'lon' | 'lat' | 'samples';
@@ -37,7 +46,7 @@ export const SKIP_REASONS: Record<SkipReason, string> = {
 };
 
 export function emptyCell(): ParsedCell {
-  return { mcc: 0, mnc: 0, cellid: 0, lac: 0, lat: 0, lon: 0, samples: 0 };
+  return { mcc: 0, mnc: 0, cellid: 0, lac: 0, lat: 0, lon: 0, samples: 0, radio: 0, range: -1, updated: -1 };
 }
 
 /** A header line: the documented one, or any first line that names mcc and lat instead of holding numbers. */
@@ -76,6 +85,23 @@ function decimal(line: string, start: number, end: number): number {
   return Number(line.slice(start, end));
 }
 
+function radioCode(line: string, end: number): number {
+  switch (line.slice(0, end)) {
+    case 'GSM':
+      return 1;
+    case 'UMTS':
+      return 2;
+    case 'LTE':
+      return 3;
+    case 'NR':
+      return 4;
+    case 'CDMA':
+      return 5;
+    default:
+      return 0;
+  }
+}
+
 /**
  * Parses one data line into `out`. Returns undefined when the row is usable, else why it is skipped.
  * Splits on ',' with indexOf: OpenCelliD's export has no quoting.
@@ -92,10 +118,16 @@ export function parseCellLine(line: string, out: ParsedCell): SkipReason | undef
   const c8 = c7 < 0 ? -1 : line.indexOf(',', c7 + 1);
   if (c8 < 0) return 'fields';
   let c9 = line.indexOf(',', c8 + 1);
+  let c11 = -1;
+  let c12 = -1;
   if (c9 < 0) c9 = line.length;
   else {
     let extra = 0;
-    for (let at = line.indexOf(',', c9 + 1); at >= 0; at = line.indexOf(',', at + 1)) extra++;
+    for (let at = line.indexOf(',', c9 + 1); at >= 0; at = line.indexOf(',', at + 1)) {
+      extra++;
+      if (extra === 2) c11 = at;
+      else if (extra === 3) c12 = at;
+    }
     if (extra > 3) return 'fields';
   }
 
@@ -121,6 +153,12 @@ export function parseCellLine(line: string, out: ParsedCell): SkipReason | undef
   out.lon = lon;
   out.lat = lat;
   out.samples = samples;
+  // The facts beyond the position never make a row unusable: a value that does not read is left unknown.
+  out.radio = radioCode(line, c0);
+  const range = decimal(line, c7 + 1, c8);
+  out.range = range >= 0 && range <= 2 ** 31 ? Math.round(range) : -1;
+  const updatedEnd = c12 < 0 ? (c11 < 0 ? -1 : line.length) : c12;
+  out.updated = c11 < 0 ? -1 : wholeNumber(line, c11 + 1, updatedEnd, MAX_SAMPLES);
   return undefined;
 }
 

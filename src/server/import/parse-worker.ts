@@ -56,8 +56,10 @@ try {
   for await (const batch of batches) {
     while (credits === 0) await new Promise<void>((resolve) => (wake = resolve));
     credits--;
-    const { key, cellid, lac, lat, lon, samples, town } = batch;
-    const buffers = [key, cellid, lac, lat, lon, samples, town].map((a) => a.buffer as ArrayBuffer);
+    const { key, cellid, lac, lat, lon, samples, range, updated, radio, town } = batch;
+    const buffers = [key, cellid, lac, lat, lon, samples, range, updated, radio, town].map(
+      (a) => a.buffer as ArrayBuffer,
+    );
     post({ type: 'batch', batch, stats }, buffers);
   }
   post({ type: 'end', stats });
