@@ -90,6 +90,15 @@ export function readDbFile(env: Env = process.env): string {
   return read(env, 'POSITIONING_DB') ?? DEFAULTS.dbFile;
 }
 
+/** OpenCelliD's address and the key its downloads take as their token, for download-opencellid. */
+export function readOpenCellidDownload(env: Env = process.env): { url: string; key: string } {
+  const key = read(env, 'OPENCELLID_KEY');
+  if (key === undefined) {
+    throw new ConfigError('OPENCELLID_KEY', 'required: your OpenCelliD key is the download token');
+  }
+  return { url: httpUrl(env, 'OPENCELLID_URL') ?? DEFAULT_OPENCELLID_URL, key };
+}
+
 /** Whether an empty database gets the demo data (POSITIONING_DEMO, on unless "off"). */
 export function readDemo(env: Env = process.env): boolean {
   const demo = read(env, 'POSITIONING_DEMO')?.toLowerCase() ?? 'on';

@@ -6,6 +6,7 @@ import {
   openCsvSource,
   parseCellLine,
   SKIP_REASONS,
+  type CsvInput,
   type SkipReason,
 } from './opencellid-csv';
 
@@ -81,7 +82,7 @@ function newBatch(capacity: number): RowBatch {
 }
 
 export interface ReadOptions {
-  input: string;
+  input: CsvInput;
   batchSize: number;
   gazetteer: Gazetteer;
   /** Updated in place as the file is read. */

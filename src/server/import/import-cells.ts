@@ -6,7 +6,7 @@ import { migrate } from '../store/schema';
 import { emptyStats, readBatches, type ReadStats, type RowBatch, type SkippedLine } from './batch-reader';
 import type { Gazetteer } from './gazetteer';
 import { townGazetteer } from './gazetteer';
-import { RADIO_NAMES, type SkipReason } from './opencellid-csv';
+import { inputName, RADIO_NAMES, type CsvInput, type SkipReason } from './opencellid-csv';
 import type { FromWorker, ToWorker, WorkerInput } from './parse-worker';
 import type { ProgressState } from './progress';
 
@@ -21,8 +21,8 @@ export interface ImportOptions {
   /** An open database (left open, schema assumed migrated) or a file to open, migrate and close. */
   db?: Db;
   file?: string;
-  /** OpenCelliD CSV, plain or gzip. */
-  input: string;
+  /** OpenCelliD CSV, plain or gzip, or an export to download. */
+  input: CsvInput;
   batchSize?: number;
   onProgress?: (state: ProgressState) => void;
   /** Aborting stops reading; rows already read are written, then the report says `interrupted`. */
@@ -38,6 +38,7 @@ export interface ImportOptions {
 }
 
 export interface ImportReport {
+  /** The file, or the download's name. */
   input: string;
   gzip: boolean;
   header: boolean;
@@ -60,6 +61,18 @@ export interface ImportReport {
   seconds: number;
   rowsPerSecond: number;
   interrupted: boolean;
+}
+
+/** The input could not be read to its end; `written` cells (new or replaced) were saved before, in whole batches. */
+export class ImportFailed extends Error {
+  constructor(
+    message: string,
+    readonly written: number,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = 'ImportFailed';
+  }
 }
 
 /** Rows per INSERT statement: binding many rows per call halves the per-row cost of better-sqlite3. */
@@ -298,6 +311,8 @@ export async function importCells(options: ImportOptions): Promise<ImportReport>
       writeBatch(batch);
       count++;
     }
+  } catch (error) {
+    throw new ImportFailed(error instanceof Error ? error.message : String(error), written, { cause: error });
   } finally {
     cellsAfter = countCells.get()?.n ?? cellsBefore;
     for (const [name, value] of Object.entries(previous)) db.pragma(`${name} = ${value}`);
@@ -307,7 +322,7 @@ export async function importCells(options: ImportOptions): Promise<ImportReport>
   const seconds = (performance.now() - began) / 1000;
   const inserted = cellsAfter - cellsBefore;
   return {
-    input: options.input,
+    input: inputName(options.input),
     gzip: stats.gzip,
     header: stats.header,
     rows: stats.rows,

@@ -4,6 +4,7 @@ import { pipeline } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { createGunzip } from 'node:zlib';
 import { MAX_CELLID } from '../../api/cell-id';
+import { openDownloadSource, type DownloadInput } from './download-source';
 
 /** OpenCelliD's column order; `net` is the MNC, `area` the LAC/TAC, `cell` the cell id. */
 export const OPENCELLID_HEADER =
@@ -208,8 +209,21 @@ export interface CsvSource {
 
 const CHUNK_BYTES = 256 << 10;
 
-/** Opens a plain or gzip file (told apart by its first two bytes) as a stream of decompressed chunks. */
-export async function openCsvSource(path: string): Promise<CsvSource> {
+/** A file to import, or an OpenCelliD export to download and import as it arrives. */
+export type CsvInput = string | DownloadInput;
+
+/** The name of an input as reports show it. */
+export function inputName(input: CsvInput): string {
+  return typeof input === 'string' ? input : input.name;
+}
+
+/**
+ * Opens a plain or gzip file (told apart by its first two bytes), or a download, as a stream of decompressed
+ * chunks.
+ */
+export async function openCsvSource(input: CsvInput): Promise<CsvSource> {
+  if (typeof input !== 'string') return openDownloadSource(input);
+  const path = input;
   const { size } = await stat(path);
   const handle = await open(path, 'r');
   let gzip: boolean;

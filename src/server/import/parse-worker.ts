@@ -1,10 +1,11 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { emptyStats, readBatches, type RowBatch } from './batch-reader';
 import { townGazetteer } from './gazetteer';
+import type { CsvInput } from './opencellid-csv';
 
 /** What the importer's thread is asked to read. */
 export interface WorkerInput {
-  input: string;
+  input: CsvInput;
   batchSize: number;
   /** Batches that may be on their way to the writer at once. */
   inFlight: number;
