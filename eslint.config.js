@@ -2,11 +2,41 @@ import js from '@eslint/js';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Import zones: api is shared and imports neither side; the server never imports the browser side. */
-const browserSide = ['**/app/**', '**/features/**', '**/map/**', '**/i18n/**'];
+/*
+ * Import zones. api is shared and imports neither side; the server never imports the browser side. On the
+ * browser side imports run one way, app → features → ui → map → session, each folder free to skip floors
+ * downwards; i18n (words) and api (the contract) lie beneath them all. No feature imports another: app
+ * composes them.
+ */
+const browserSide = ['**/app/**', '**/features/**', '**/ui/**', '**/map/**', '**/session/**', '**/i18n/**'];
+const features = readdirSync(new URL('./src/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** A zone: files under `folder` may not import the folders named in `above`. */
+function zone(folder, above, message, extra = []) {
+  return {
+    files: [`src/${folder}/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/server/**', ...above.map((name) => `**/${name}/**`)], message }, ...extra],
+        },
+      ],
+    },
+  };
+}
+
+/** Another feature's folder, however it is reached: `../cell/…` or `…/features/cell/…`. */
+const otherFeature = (own) => ({
+  regex: `(^\\.\\./|/features/)(?!${own}/)[\\w-]+/`,
+  message: 'A feature does not import another feature; app composes them.',
+});
 
 export default tseslint.config(
   {
@@ -73,47 +103,32 @@ export default tseslint.config(
       ],
     },
   },
+  zone('i18n', ['app', 'features', 'ui', 'map', 'session'], 'i18n/ holds words: it imports src/api only.'),
+  zone(
+    'session',
+    ['app', 'features', 'ui', 'map', 'i18n'],
+    'session/ is shared state: it imports src/api only.',
+  ),
+  zone('map', ['app', 'features', 'ui'], 'map/ imports session, i18n and api, never a feature or app.'),
+  zone(
+    'ui',
+    ['app', 'features'],
+    'ui/ is the shared kit: session, map, i18n and api, never a feature or app.',
+  ),
+  ...features.map((feature) =>
+    zone(`features/${feature}`, ['app'], 'Features do not import app/; app composes features.', [
+      otherFeature(feature),
+    ]),
+  ),
   {
-    files: ['src/features/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/server/**'], message: 'The browser never imports the service.' },
-            { group: ['**/app/**'], message: 'Features do not import app/; app composes features.' },
-          ],
-        },
-      ],
-    },
+    // Small rooms: no source file over 300 lines, no component over 80 (the catalogs are data, not code).
+    files: ['src/{app,session,ui,map,i18n,features}/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'src/i18n/en.ts', 'src/i18n/fi.ts'],
+    rules: { 'max-lines': ['error', { max: 300, skipBlankLines: false, skipComments: false }] },
   },
   {
-    files: ['src/i18n/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/server/**', '**/features/**', '**/app/**', '**/map/**'],
-              message: 'i18n/ is a leaf: features and map import it, it imports none of them.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src/map/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/server/**', '**/features/**', '**/app/**'], message: 'map/ is a leaf: api only.' },
-          ],
-        },
-      ],
-    },
+    files: ['src/{app,session,ui,map,features}/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: false, skipComments: false }] },
   },
 );

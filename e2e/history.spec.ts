@@ -36,6 +36,8 @@ test.describe('history', () => {
     });
     await history.getByRole('button', { name: /^Cell 244\/91\/10038 Brändö/ }).click();
     await expect(page.getByText(/Shown from history: answer of/)).toBeVisible();
+    await expect(page).toHaveURL(/\/cell\/244\/91\/10038$/);
+    await expect(page).toHaveTitle(/Cell 244\/91\/10038/);
     await expect(page.locator('dl.fields').first()).toContainText('Brändö');
     await expect(page.locator('.leaflet-marker-icon.marker-cell')).toBeVisible();
     expect(reads.filter((url) => url.includes('/api/cell/'))).toEqual([]);
@@ -48,6 +50,33 @@ test.describe('history', () => {
     await history.getByRole('button', { name: 'Clear history' }).click();
     await expect(items).toHaveCount(0);
     expect(await page.evaluate(() => localStorage.getItem('cellpos.history'))).toBeNull();
+    // The cell stays named in the address bar, but clearing the history reads nothing behind the person's back.
+    expect(reads.filter((url) => url.includes('/api/cell/'))).toEqual([]);
+  });
+
+  test('an entry shown again is named in the address bar; Back returns to the looked-up cell', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await saveKeys(page, DEMO);
+    const panel = page.getByRole('region', { name: 'Look up a cell' });
+    await lookUpCell(page, '244', '91', '10038');
+    await expect(panel.locator('dl.fields')).toContainText('Brändö');
+    await lookUpCell(page, '244', '91', '400001');
+    await expect(panel.locator('dl.fields')).toContainText('Helsinki Kamppi');
+
+    await page
+      .getByRole('region', { name: 'History' })
+      .getByRole('button', { name: /^Cell 244\/91\/10038 Brändö/ })
+      .click();
+    await expect(page).toHaveURL(/\/cell\/244\/91\/10038$/);
+    await expect(panel.getByText(/Shown from history/)).toBeVisible();
+    await expect(page.getByLabel('Cell ID', { exact: true })).toHaveValue('10038');
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/cell\/244\/91\/400001$/);
+    await expect(panel.locator('dl.fields')).toContainText('Helsinki Kamppi');
+    await expect(panel.getByText(/Shown from history/)).toHaveCount(0);
   });
 
   test('garbage in storage starts an empty history', async ({ page }) => {

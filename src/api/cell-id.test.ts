@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkCellId, MAX_CELLID } from './cell-id';
+import { cellLabel, checkCellId, MAX_CELLID } from './cell-id';
 import { keyFingerprint } from './keys';
+
+describe('naming a cell', () => {
+  it('reads mcc/mnc/cellid as given: mnc 05 stays 05', () => {
+    expect(cellLabel({ mcc: '244', mnc: '05', cellid: '10038' })).toBe('244/05/10038');
+  });
+});
 
 describe('checking a cell id', () => {
   it('keeps the text as typed: mnc 05 stays 05', () => {

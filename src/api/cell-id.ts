@@ -5,6 +5,11 @@ export const MAX_CELLID = 2 ** 36 - 1;
 
 export type CellIdField = keyof CellId;
 
+/** "244/91/10038": how a cell is named to people, in titles, lists and popups. */
+export function cellLabel(id: CellId): string {
+  return `${id.mcc}/${id.mnc}/${id.cellid}`;
+}
+
 /** What is wrong with one field, as a code the UI can put in words of its language. */
 export type CellIdProblem =
   | { field: CellIdField; code: 'required' | 'digits' }

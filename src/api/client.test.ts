@@ -2,19 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { createClient, maskKeys } from './client';
 import { encodeCell, encodeError, encodeLocation } from './codec';
 import { ApiError, parseRetryAfter } from './errors';
-import type { Cell, Keys } from './types';
+import { DOCUMENTED_CELL as cell } from './fixtures/documented-cell';
+import { DEFAULT_SETTINGS } from './settings';
+import type { Keys } from './types';
 
 const keys: Keys = { serviceKey: 'svc secret&1', userKey: 'usr/secret' };
-const cell: Cell = {
-  lat: '60.316391',
-  lon: '20.994058',
-  mcc: '244',
-  mnc: '91',
-  lac: '0',
-  cellid: '10038',
-  name: 'Brändö',
-  position: { lat: 60.316391, lon: 20.994058 },
-};
 
 type Handler = (url: URL, init: RequestInit) => Response | Promise<Response>;
 
@@ -67,6 +59,30 @@ describe('the client', () => {
     await client.getLocation(keys, { format: 'json' }).catch(() => undefined);
     expect(seen[1]?.accept).toBe('application/json');
     expect(seen[1]?.url.pathname).toBe('/api/location');
+  });
+
+  it('reads the settings as JSON, without keys, at the URL index.html preloads', async () => {
+    const { client, seen } = clientWith(
+      () =>
+        new Response(JSON.stringify({ mode: 'demo', tileUrl: 'https://tiles.example/{z}/{x}/{y}.png' }), {
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
+    const answer = await client.getSettings();
+    expect(answer.data).toEqual({
+      ...DEFAULT_SETTINGS,
+      mode: 'demo',
+      tileUrl: 'https://tiles.example/{z}/{x}/{y}.png',
+    });
+    expect(seen[0]?.accept).toBe('application/json');
+    expect(seen[0]?.url.href).toBe('http://svc.test/api/settings');
+  });
+
+  it('reports settings that are not JSON as malformed', async () => {
+    const { client } = clientWith(
+      () => new Response('<html></html>', { headers: { 'content-type': 'text/html' } }),
+    );
+    expect((await failure(client.getSettings())).kind).toBe('malformed');
   });
 
   it('decodes a Location answer in JSON', async () => {

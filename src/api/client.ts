@@ -1,5 +1,6 @@
 import { decodeCell, decodeErrorBody, decodeLocation, MAX_BODY_CHARS } from './codec';
 import { ApiError, kindForStatus, parseRetryAfter, type RawResponse } from './errors';
+import { decodeSettings, type Settings } from './settings';
 import type { Cell, CellId, Format, Keys, Location } from './types';
 
 export interface ClientOptions {
@@ -27,6 +28,8 @@ export interface Answer<T> {
 export interface Client {
   getLocation(keys: Keys, options?: RequestOptions): Promise<Answer<Location>>;
   getCell(keys: Keys, id: CellId, options?: RequestOptions): Promise<Answer<Cell>>;
+  /** The service's own settings for the app; no keys, always JSON. */
+  getSettings(options?: Pick<RequestOptions, 'signal'>): Promise<Answer<Settings>>;
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -38,9 +41,11 @@ export function maskKeys(url: string): string {
   return url.replace(/([?&](?:serviceKey|userKey)=)[^&#]*/g, '$1•••');
 }
 
-function joinUrl(baseUrl: string, path: string, keys: Keys): string {
+function joinUrl(baseUrl: string, path: string, keys: Keys | null): string {
+  const base = `${baseUrl.replace(/\/+$/, '')}${path}`;
+  if (keys === null) return base;
   const query = new URLSearchParams({ serviceKey: keys.serviceKey, userKey: keys.userKey });
-  return `${baseUrl.replace(/\/+$/, '')}${path}?${query.toString()}`;
+  return `${base}?${query.toString()}`;
 }
 
 async function readCapped(
@@ -82,7 +87,7 @@ export function createClient(options: ClientOptions): Client {
 
   async function request<T>(
     path: string,
-    keys: Keys,
+    keys: Keys | null,
     decode: (body: string, contentType: string | null) => T,
     { signal, format = options.format ?? 'xml' }: RequestOptions,
   ): Promise<Answer<T>> {
@@ -171,5 +176,6 @@ export function createClient(options: ClientOptions): Client {
         decodeCell,
         requestOptions,
       ),
+    getSettings: ({ signal } = {}) => request('/settings', null, decodeSettings, { signal, format: 'json' }),
   };
 }

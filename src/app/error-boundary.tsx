@@ -1,3 +1,4 @@
+import './error-boundary.css';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useI18n } from '../i18n/i18n';
 

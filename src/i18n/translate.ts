@@ -8,7 +8,6 @@ export type Translate = (key: MessageKey, params?: Params) => string;
 
 const CATALOGS: Record<Locale, Catalog> = { en, fi };
 
-/** The Intl locale tag behind each UI language. */
 export const INTL_TAG: Record<Locale, string> = { en: 'en-GB', fi: 'fi-FI' };
 
 /** Fills `{name}` placeholders; a placeholder without a value stays visible rather than reading "undefined". */

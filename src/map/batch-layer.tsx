@@ -1,17 +1,12 @@
 import L from 'leaflet';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Popup, useMap } from 'react-leaflet';
+import { cellLabel } from '../api/cell-id';
 import type { Cell } from '../api/types';
 import { useI18n } from '../i18n/i18n';
-
-/** The found cells of a batch. `cells` grows in place while the batch runs; `count` says how far. */
-export interface BatchCells {
-  runId: number;
-  cells: readonly Cell[];
-  count: number;
-  /** The batch ended (finished or cancelled): the map is fitted to its cells. */
-  complete: boolean;
-}
+import type { BatchCells } from '../session/map-focus';
+import { useMapFocus } from '../session/session';
+import { PopupBody } from './popup-body';
 
 const STYLE: L.CircleMarkerOptions = {
   radius: 5,
@@ -21,11 +16,17 @@ const STYLE: L.CircleMarkerOptions = {
   fillOpacity: 0.75,
 };
 
+/** A batch's found cells, straight from the session: only this layer renders again as a batch runs. */
+export function BatchLayer() {
+  const batch = useMapFocus((focus) => focus.batch);
+  return batch && batch.count > 0 ? <BatchCanvas batch={batch} /> : null;
+}
+
 /**
  * Ten thousand cells as circles on one shared canvas: Leaflet layers made here, not React elements, so an
  * update adds only the new cells. A click opens one popup rendered from React children (names are untrusted).
  */
-export function BatchLayer({ batch }: { batch: BatchCells }) {
+function BatchCanvas({ batch }: { batch: BatchCells }) {
   const map = useMap();
   const { t } = useI18n();
   const renderer = useMemo(() => L.canvas({ padding: 0.5, tolerance: 3 }), []);
@@ -81,13 +82,7 @@ export function BatchLayer({ batch }: { batch: BatchCells }) {
       position={[selected.position.lat, selected.position.lon]}
       eventHandlers={{ remove: () => setSelected(null) }}
     >
-      <p className="popup-kicker">
-        {t('batch.popupCell', { cell: `${selected.mcc}/${selected.mnc}/${selected.cellid}` })}
-      </p>
-      <p className="popup-title">{selected.name}</p>
-      <p className="popup-meta">
-        {selected.lat}, {selected.lon}
-      </p>
+      <PopupBody kicker={t('batch.popupCell', { cell: cellLabel(selected) })} cell={selected} />
     </Popup>
   );
 }

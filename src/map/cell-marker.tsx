@@ -1,7 +1,9 @@
 import { Marker, Popup } from 'react-leaflet';
+import { cellLabel } from '../api/cell-id';
 import type { Cell } from '../api/types';
 import { useI18n } from '../i18n/i18n';
 import { cellIcon } from './marker-icons';
+import { PopupBody } from './popup-body';
 
 export function CellMarker({ cell }: { cell: Cell }) {
   const { t } = useI18n();
@@ -9,13 +11,7 @@ export function CellMarker({ cell }: { cell: Cell }) {
   return (
     <Marker position={[cell.position.lat, cell.position.lon]} icon={cellIcon} alt={label} title={label}>
       <Popup>
-        <p className="popup-kicker">
-          {t('map.cell.kicker', { cell: `${cell.mcc}/${cell.mnc}/${cell.cellid}` })}
-        </p>
-        <p className="popup-title">{cell.name}</p>
-        <p className="popup-meta">
-          {cell.lat}, {cell.lon}
-        </p>
+        <PopupBody kicker={t('map.cell.kicker', { cell: cellLabel(cell) })} cell={cell} />
       </Popup>
     </Marker>
   );

@@ -1,19 +1,14 @@
 import { Circle, CircleMarker, Tooltip } from 'react-leaflet';
 import { useI18n } from '../i18n/i18n';
-
-export interface DevicePoint {
-  lat: number;
-  lon: number;
-  /** metres */
-  accuracy: number;
-}
+import { useDevicePosition } from '../session/session';
 
 const accuracyStyle = { color: '#7b3fa0', weight: 1, fillColor: '#7b3fa0', fillOpacity: 0.12 };
 const dotStyle = { color: '#fff', weight: 2, fillColor: '#7b3fa0', fillOpacity: 1 };
 
-/** This device's own position (Geolocation API), distinct from the cell markers, with its accuracy circle. */
-export function DeviceMarker({ device }: { device: DevicePoint }) {
+export function DeviceMarker() {
   const { t, formatDistance } = useI18n();
+  const [device] = useDevicePosition();
+  if (device.status !== 'ok') return null;
   const center: [number, number] = [device.lat, device.lon];
   return (
     <>

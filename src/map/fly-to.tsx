@@ -1,19 +1,27 @@
 import { useEffect } from 'react';
 import { useMap } from 'react-leaflet';
-
-export interface FlyTarget {
-  lat: number;
-  lon: number;
-  /** Changes when the same place should be flown to again, e.g. a new lookup. */
-  token: string;
-}
+import type { Cell } from '../api/types';
+import { flyTarget } from '../session/map-focus';
+import { useMapFocus } from '../session/session';
 
 /** MapContainer's center applies only once; later moves go through the map itself. */
-export function FlyTo({ target, zoom = 10 }: { target: FlyTarget | undefined; zoom?: number }) {
+export function FlyTo({
+  phone,
+  cell,
+  zoom = 10,
+}: {
+  phone: { lat: number; lon: number } | undefined;
+  cell: Cell | undefined;
+  zoom?: number;
+}) {
   const map = useMap();
-  const lat = target?.lat;
-  const lon = target?.lon;
-  const token = target?.token;
+  const target = useMapFocus((focus) => focus.target);
+  const flights = useMapFocus((focus) => focus.flights);
+  const initialView = useMapFocus((focus) => focus.initialView);
+  const to = flyTarget({ target, flights, initialView }, phone, cell);
+  const lat = to?.lat;
+  const lon = to?.lon;
+  const token = to?.token;
   useEffect(() => {
     if (lat === undefined || lon === undefined) return;
     // The first step of a move redraws tiles and the outline at once: start it after the frame that shows the

@@ -2,6 +2,7 @@ import { Marker, Popup } from 'react-leaflet';
 import type { Location } from '../api/types';
 import { useI18n } from '../i18n/i18n';
 import { phoneIcon } from './marker-icons';
+import { PopupBody } from './popup-body';
 
 export function PhoneMarker({ location }: { location: Location }) {
   const { t } = useI18n();
@@ -16,11 +17,7 @@ export function PhoneMarker({ location }: { location: Location }) {
       zIndexOffset={100}
     >
       <Popup>
-        <p className="popup-kicker">{t('map.phone.kicker')}</p>
-        <p className="popup-title">{cell.name}</p>
-        <p className="popup-meta">
-          {cell.lat}, {cell.lon}
-        </p>
+        <PopupBody kicker={t('map.phone.kicker')} cell={cell} />
       </Popup>
     </Marker>
   );

@@ -13,7 +13,6 @@ export interface TrailPoint {
 const lineStyle = { color: '#0b5c85', weight: 3, opacity: 0.7, dashArray: '6 6' };
 const pointStyle = { color: '#0b5c85', weight: 2, fillColor: '#fff', fillOpacity: 1 };
 
-/** The phone's successive cells this session: a line through them with a small marker at each. */
 export function Trail({ points }: { points: readonly TrailPoint[] }) {
   const { t, formatTime } = useI18n();
   const line = useMemo(() => points.map((p): [number, number] => [p.lat, p.lon]), [points]);

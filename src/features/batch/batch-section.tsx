@@ -1,6 +1,5 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { useI18n } from '../../i18n/i18n';
-import type { BatchPanelProps } from './batch-panel';
 
 const BatchPanel = lazy(() => import('./batch-panel').then((m) => ({ default: m.BatchPanel })));
 
@@ -8,7 +7,7 @@ const BatchPanel = lazy(() => import('./batch-panel').then((m) => ({ default: m.
  * The batch lookup behind a button: its code loads on first open (it is not part of the first load), and
  * once open it stays mounted while hidden, so a running batch and its results survive hiding.
  */
-export function BatchSection(props: BatchPanelProps) {
+export function BatchSection() {
   const { t } = useI18n();
   const headingId = useId();
   const panelId = useId();
@@ -35,7 +34,7 @@ export function BatchSection(props: BatchPanelProps) {
       {opened && (
         <div id={panelId} hidden={!shown}>
           <Suspense fallback={<p className="muted">{t('common.loading')}</p>}>
-            <BatchPanel {...props} />
+            <BatchPanel />
           </Suspense>
         </div>
       )}

@@ -16,7 +16,6 @@ export function isFailure(row: BatchRow): boolean {
   return row.outcome !== undefined && !row.outcome.ok;
 }
 
-/** Why a line cannot be read, in the chosen language. */
 export function badLineText(bad: BadLine, t: Translate): string {
   const problem = bad.problem;
   if (problem.code === 'fields')

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Cell, Format, Keys } from '../../api/types';
+import type { BatchCells } from '../../session/map-focus';
+import { createMapFeed } from './map-feed';
 import type { BatchEntry } from './parse';
 import { runBatch, type BatchClient, type BatchOutcome } from './runner';
 
@@ -54,20 +56,32 @@ export const RENDER_EVERY_MS = 150;
 /**
  * A batch's state lives in a ref, mutated as answers arrive, and is published as a snapshot at most every
  * RENDER_EVERY_MS. Nothing goes into TanStack Query's cache: ten thousand one-off entries would only cost.
+ * `onCells` takes the found cells for the map (at most about once a second), straight from here.
  */
-export function useBatch(client: BatchClient) {
+export function useBatch(client: BatchClient, onCells?: (cells: BatchCells) => void) {
   const state = useRef<BatchSnapshot>(EMPTY);
   const [snapshot, setSnapshot] = useState<BatchSnapshot>(EMPTY);
   const controller = useRef<AbortController | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const onCellsNow = useRef(onCells);
+  useEffect(() => {
+    onCellsNow.current = onCells;
+  });
+  const feedMap = useRef<((snapshot: BatchSnapshot) => void) | null>(null);
+
+  const show = useCallback((next: BatchSnapshot) => {
+    state.current = next;
+    setSnapshot(next);
+    feedMap.current ??= createMapFeed((cells) => onCellsNow.current?.(cells));
+    feedMap.current(next);
+  }, []);
 
   const publish = useCallback(() => {
     if (timer.current !== null) clearTimeout(timer.current);
     timer.current = null;
     const s = state.current;
-    state.current = { ...s, until: s.phase === 'running' ? Date.now() : s.until, version: s.version + 1 };
-    setSnapshot(state.current);
-  }, []);
+    show({ ...s, until: s.phase === 'running' ? Date.now() : s.until, version: s.version + 1 });
+  }, [show]);
 
   const schedule = useCallback(() => {
     if (timer.current === null) timer.current = setTimeout(publish, RENDER_EVERY_MS);
@@ -162,9 +176,8 @@ export function useBatch(client: BatchClient) {
 
   const clear = useCallback(() => {
     controller.current?.abort();
-    state.current = { ...EMPTY, runId: state.current.runId + 1, version: state.current.version + 1 };
-    setSnapshot(state.current);
-  }, []);
+    show({ ...EMPTY, runId: state.current.runId + 1, version: state.current.version + 1 });
+  }, [show]);
 
   return { snapshot, start, cancel, clear };
 }

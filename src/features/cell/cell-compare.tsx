@@ -1,8 +1,9 @@
+import type { ReactNode } from 'react';
 import type { Cell } from '../../api/types';
-import { useI18n } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/en';
-import type { DevicePosition } from './device-position';
-import { bearingDegrees, compassPoint, distanceMetres, type LatLon } from './geo';
+import { useI18n } from '../../i18n/i18n';
+import { distanceMetres, type LatLon } from '../../map/geo';
+import { useDevicePosition } from '../../session/session';
 
 const GEO_ERRORS: Record<'denied' | 'unavailable' | 'timeout' | 'unsupported', MessageKey> = {
   denied: 'geo.denied',
@@ -13,38 +14,21 @@ const GEO_ERRORS: Record<'denied' | 'unavailable' | 'timeout' | 'unsupported', M
 
 export interface CellCompareProps {
   cell: Cell;
-  /** The position of the phone's current cell (Location answer), when known. */
-  phone?: LatLon | undefined;
-  device: DevicePosition;
-  onCompareDevice(): void;
+  fromPhone?: ((to: LatLon) => ReactNode) | undefined;
 }
 
 /** How far the cell is from the phone's cell and from this device: cell positions are approximate. */
-export function CellCompare({ cell, phone, device, onCompareDevice }: CellCompareProps) {
+export function CellCompare({ cell, fromPhone }: CellCompareProps) {
   const { t, formatDistance } = useI18n();
-  const fromPhone = phone && {
-    distance: distanceMetres(phone, cell.position),
-    bearing: bearingDegrees(phone, cell.position),
-  };
+  const [device, compareDevice] = useDevicePosition();
   return (
     <div className="compare">
-      {fromPhone && (
-        <dl className="facts">
-          <dt>{t('compare.fromPhone')}</dt>
-          <dd>
-            {t('compare.value', {
-              distance: formatDistance(fromPhone.distance),
-              degrees: fromPhone.bearing,
-              compass: t(`compass.${compassPoint(fromPhone.bearing)}`),
-            })}
-          </dd>
-        </dl>
-      )}
+      {fromPhone?.(cell.position)}
       <div className="button-row">
         <button
           type="button"
           className="button secondary"
-          onClick={onCompareDevice}
+          onClick={compareDevice}
           disabled={device.status === 'locating'}
         >
           {t('geo.button')}

@@ -1,12 +1,14 @@
 import { useEffect, useRef } from 'react';
+import { cellLabel } from '../../api/cell-id';
 import type { Cell } from '../../api/types';
 import { useI18n } from '../../i18n/i18n';
+import { CellFields } from '../../ui/cell-fields';
 import { cellIdHex } from './cell-id-text';
 
 export function CellDetails({ cell }: { cell: Cell }) {
   const { t } = useI18n();
   const ref = useRef<HTMLDivElement>(null);
-  const label = `${cell.mcc}/${cell.mnc}/${cell.cellid}`;
+  const label = cellLabel(cell);
   useEffect(() => {
     ref.current?.scrollIntoView?.({ block: 'nearest' });
   }, [label]);
@@ -16,18 +18,7 @@ export function CellDetails({ cell }: { cell: Cell }) {
       <dl className="fields">
         <dt>{t('field.name')}</dt>
         <dd>{cell.name}</dd>
-        <dt>{t('field.lat')}</dt>
-        <dd className="mono">{cell.lat}</dd>
-        <dt>{t('field.lon')}</dt>
-        <dd className="mono">{cell.lon}</dd>
-        <dt>{t('field.mcc')}</dt>
-        <dd className="mono">{cell.mcc}</dd>
-        <dt>{t('field.mnc')}</dt>
-        <dd className="mono">{cell.mnc}</dd>
-        <dt>{t('field.lac')}</dt>
-        <dd className="mono">{cell.lac}</dd>
-        <dt>{t('field.cellid')}</dt>
-        <dd className="mono">{cell.cellid}</dd>
+        <CellFields cell={cell} />
         <dt>{t('field.cellidHex')}</dt>
         <dd className="mono">{cellIdHex(cell.cellid)}</dd>
       </dl>

@@ -1,46 +1,43 @@
+import './cell.css';
 import { useId, type ReactNode } from 'react';
-import type { Cell, CellId } from '../../api/types';
+import { cellLabel } from '../../api/cell-id';
 import { useI18n } from '../../i18n/i18n';
+import type { LatLon } from '../../map/geo';
+import { ErrorNotice } from '../../ui/error-notice';
 import { CellCompare } from './cell-compare';
 import { CellDetails } from './cell-details';
 import { CellForm } from './cell-form';
 import { CellReading } from './cell-reading';
 import { CellShare } from './cell-share';
-import type { DevicePosition } from './device-position';
-import type { LatLon } from './geo';
-import type { MapViewState } from './links';
+import { RouteNotice } from './route-notice';
+import { useCellLookup } from './use-cell-lookup';
 
 export interface CellPanelProps {
-  /** The cell named by the address bar, if any: fills the form. */
-  current: CellId | undefined;
-  cell: Cell | undefined;
-  isFetching: boolean;
-  onLookup(id: CellId): void;
-  /** Shown above the result, e.g. why the lookup waits or what was wrong with a link. */
-  notice?: ReactNode;
-  errorSlot?: ReactNode;
-  /** When the cell shown is an answer from history: its time (ms since epoch). */
-  fromHistoryAt?: number | undefined;
-  phone?: LatLon | undefined;
-  device?: DevicePosition;
-  onCompareDevice?: () => void;
-  view?: MapViewState | undefined;
+  /** How far a place is from the phone's cell (the app hands in My phone's part). */
+  fromPhone?: (to: LatLon) => ReactNode;
 }
 
-export function CellPanel(props: CellPanelProps) {
-  const { current, cell, isFetching, onLookup, notice, errorSlot, fromHistoryAt } = props;
+export function CellPanel({ fromPhone }: CellPanelProps) {
   const { t, formatDateTime } = useI18n();
   const headingId = useId();
-  const formKey = current ? `${current.mcc}/${current.mnc}/${current.cellid}` : 'empty';
+  const { route, cellId, query, cell, fromHistoryAt, lookup } = useCellLookup();
+  const current = route.name === 'cell' ? route.id : route.name === 'bad-cell' ? route.given : undefined;
   return (
-    <section className="panel-section" aria-labelledby={headingId} aria-busy={isFetching}>
+    <section className="panel-section" aria-labelledby={headingId} aria-busy={query.isFetching}>
       <h2 id={headingId}>{t('cell.heading')}</h2>
-      <CellForm key={formKey} initial={current} onLookup={onLookup} />
+      <CellForm key={current ? cellLabel(current) : 'empty'} initial={current} onLookup={lookup} />
       <p className="status-line" role="status" aria-live="polite">
-        {isFetching ? t('cell.lookingUp') : ''}
+        {query.isFetching ? t('cell.lookingUp') : ''}
       </p>
-      {notice}
-      {errorSlot}
+      <RouteNotice />
+      {cellId && query.isError && (
+        <ErrorNotice
+          error={query.error}
+          context={{ resource: 'cell', cellId }}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      )}
       {cell && fromHistoryAt !== undefined && (
         <p className="notice">{t('history.shownFrom', { time: formatDateTime(fromHistoryAt) })}</p>
       )}
@@ -48,13 +45,8 @@ export function CellPanel(props: CellPanelProps) {
         <>
           <CellDetails cell={cell} />
           <CellReading cell={cell} />
-          <CellCompare
-            cell={cell}
-            phone={props.phone}
-            device={props.device ?? { status: 'idle' }}
-            onCompareDevice={props.onCompareDevice ?? (() => undefined)}
-          />
-          <CellShare cell={cell} view={props.view} />
+          <CellCompare cell={cell} fromPhone={fromPhone} />
+          <CellShare cell={cell} />
         </>
       )}
     </section>

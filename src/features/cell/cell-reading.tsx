@@ -5,7 +5,6 @@ import { INTL_TAG } from '../../i18n/translate';
 import { interpretCellId } from './interpret';
 import { findNames, loadTable, type MccMncTable } from './operator-names';
 
-/** Country and operator by name (a lazily loaded table), and readings of the cell id by radio type. */
 export function CellReading({ cell }: { cell: Cell }) {
   const { t, locale, formatNumber } = useI18n();
   const [table, setTable] = useState<MccMncTable | 'failed' | undefined>(undefined);

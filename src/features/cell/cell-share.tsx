@@ -1,24 +1,13 @@
 import { useEffect, useId, useState } from 'react';
 import type { Cell } from '../../api/types';
 import { useI18n } from '../../i18n/i18n';
-import {
-  cellLink,
-  cellMapperUrl,
-  coordinatesText,
-  openCellIdUrl,
-  openStreetMapUrl,
-  type MapViewState,
-} from './links';
+import { useMapFocus } from '../../session/session';
+import { cellLink, cellMapperUrl, coordinatesText, openCellIdUrl, openStreetMapUrl } from './links';
 
-export interface CellShareProps {
-  cell: Cell;
-  /** The map's view now, for "Include map view". */
-  view?: MapViewState | undefined;
-}
-
-/** Copy the deep link (never keys) or the coordinates, or open the position in outside maps. */
-export function CellShare({ cell, view }: CellShareProps) {
+/** The one part of the panels that follows the map's view ("Include map view"). */
+export function CellShare({ cell }: { cell: Cell }) {
   const { t } = useI18n();
+  const view = useMapFocus((focus) => focus.view);
   const [includeView, setIncludeView] = useState(false);
   const [status, setStatus] = useState<'' | 'copied' | 'failed'>('');
   const id = useId();

@@ -1,31 +1,9 @@
 import type { Cell, CellId } from '../../api/types';
-
-export interface MapViewState {
-  lat: number;
-  lon: number;
-  zoom: number;
-}
+import { cellPath, formatView, type MapViewState } from '../../session/route';
 
 /** The deep link of a cell: its path in this app, decimal cell id, never keys; optionally the map view. */
 export function cellLink(origin: string, id: CellId, view?: MapViewState): string {
-  const path = `/cell/${encodeURIComponent(id.mcc)}/${encodeURIComponent(id.mnc)}/${encodeURIComponent(id.cellid)}`;
-  return `${origin}${path}${view ? `?view=${formatView(view)}` : ''}`;
-}
-
-export function formatView(view: MapViewState): string {
-  return `${view.lat.toFixed(5)},${view.lon.toFixed(5)},${Math.round(view.zoom)}`;
-}
-
-/** `?view=lat,lon,zoom` as a shared link carries it; anything out of range or odd is ignored. */
-export function parseView(search: string): MapViewState | undefined {
-  const value = new URLSearchParams(search).get('view');
-  if (value === null) return undefined;
-  const parts = value.split(',');
-  if (parts.length !== 3 || parts.some((part) => !/^-?\d+(\.\d+)?$/.test(part.trim()))) return undefined;
-  const [lat, lon, zoom] = parts.map(Number) as [number, number, number];
-  if (Math.abs(lat) > 90 || Math.abs(lon) > 180 || !Number.isInteger(zoom) || zoom < 0 || zoom > 19)
-    return undefined;
-  return { lat, lon, zoom };
+  return `${origin}${cellPath(id)}${view ? `?view=${formatView(view)}` : ''}`;
 }
 
 /** Coordinates as the service sent them. */

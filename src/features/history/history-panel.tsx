@@ -1,18 +1,24 @@
+import './history.css';
 import { useId } from 'react';
+import { cellLabel } from '../../api/cell-id';
 import { useI18n } from '../../i18n/i18n';
-import type { HistoryEntry } from './history-storage';
+import { useSession } from '../../session/session';
+import { history, useHistory } from './history-storage';
 
-export interface HistoryPanelProps {
-  entries: readonly HistoryEntry[];
-  onShow(entry: HistoryEntry): void;
-  onRemove(id: string): void;
-  onClear(): void;
-}
-
-/** The last answers on this device, newest first; showing one again sends nothing. */
-export function HistoryPanel({ entries, onShow, onRemove, onClear }: HistoryPanelProps) {
+/** The last answers on this device, newest first; showing one again sends nothing and names it in the URL. */
+export function HistoryPanel() {
   const { t, formatDateTime } = useI18n();
   const headingId = useId();
+  const entries = useHistory();
+  const { focus } = useSession();
+  const remove = (id: string) => {
+    history.remove(id);
+    focus.dispatch({ type: 'unshow', id });
+  };
+  const clear = () => {
+    history.clear();
+    focus.dispatch({ type: 'unshow' });
+  };
   return (
     <section className="panel-section history-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('history.heading')}</h2>
@@ -25,22 +31,23 @@ export function HistoryPanel({ entries, onShow, onRemove, onClear }: HistoryPane
             {entries.map((entry) => {
               const what =
                 entry.kind === 'cell'
-                  ? t('history.cell', { cell: `${entry.cell.mcc}/${entry.cell.mnc}/${entry.cell.cellid}` })
+                  ? t('history.cell', { cell: cellLabel(entry.cell) })
                   : t('history.location');
+              const when = formatDateTime(entry.at);
               return (
                 <li key={entry.id} className="history-item">
-                  <button type="button" className="history-show" onClick={() => onShow(entry)}>
+                  <button type="button" className="history-show" onClick={() => focus.show(entry)}>
                     <span className="history-what">{what}</span>
                     <span className="history-name">{entry.cell.name}</span>
                     <time className="history-time muted small" dateTime={new Date(entry.at).toISOString()}>
-                      {formatDateTime(entry.at)}
+                      {when}
                     </time>
                   </button>
                   <button
                     type="button"
                     className="button secondary small"
-                    aria-label={t('history.removeLabel', { what: `${what} (${formatDateTime(entry.at)})` })}
-                    onClick={() => onRemove(entry.id)}
+                    aria-label={t('history.removeLabel', { what: `${what} (${when})` })}
+                    onClick={() => remove(entry.id)}
                   >
                     {t('history.remove')}
                   </button>
@@ -49,7 +56,7 @@ export function HistoryPanel({ entries, onShow, onRemove, onClear }: HistoryPane
             })}
           </ol>
           <div className="button-row">
-            <button type="button" className="button secondary" onClick={onClear}>
+            <button type="button" className="button secondary" onClick={clear}>
               {t('history.clear')}
             </button>
           </div>

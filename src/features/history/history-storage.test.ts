@@ -1,18 +1,10 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
+import { DOCUMENTED_CELL } from '../../api/fixtures/documented-cell';
 import type { Cell } from '../../api/types';
 import { addEntry, history, HISTORY_LIMIT, HISTORY_STORAGE_KEY, parseHistory } from './history-storage';
 
-const cell = (cellid: string): Cell => ({
-  lat: '60.316391',
-  lon: '20.994058',
-  mcc: '244',
-  mnc: '91',
-  lac: '0',
-  cellid,
-  name: 'Brändö',
-  position: { lat: 60.316391, lon: 20.994058 },
-});
+const cell = (cellid: string): Cell => ({ ...DOCUMENTED_CELL, cellid });
 
 describe('history storage', () => {
   beforeEach(() => {

@@ -1,29 +1,46 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { KeysPanel, type KeysPanelProps } from './keys-panel';
+import type { Keys } from '../../api/types';
+import { queryKeys } from '../../session/query-keys';
+import { testSession } from '../../session/test-session';
+import { KeysPanel } from './keys-panel';
 
-function setup(props: Partial<KeysPanelProps> = {}) {
-  const handlers = { onEdit: vi.fn(), onCancel: vi.fn(), onSave: vi.fn(), onForget: vi.fn() };
-  render(<KeysPanel keys={null} remembered={false} editing={false} {...handlers} {...props} />);
-  return handlers;
+function setup({
+  keys,
+  remembered = false,
+  demoKeys,
+}: { keys?: Keys; remembered?: boolean; demoKeys?: Keys } = {}) {
+  const { session, queryClient, wrapper } = testSession({}, demoKeys ? { demoKeys } : {});
+  if (keys) session.keys.set({ ...session.keys.get(), keys, remembered });
+  const quiet = () => undefined;
+  const handlers = {
+    onEdit: vi.spyOn(session.keys, 'openForm').mockImplementation(quiet),
+    onCancel: vi.spyOn(session.keys, 'closeForm').mockImplementation(quiet),
+    onSave: vi.spyOn(session.keys, 'save').mockImplementation(quiet),
+    onForget: vi.spyOn(session.keys, 'forget').mockImplementation(quiet),
+  };
+  render(<KeysPanel />, { wrapper });
+  const settingsRead = () =>
+    waitFor(() => expect(queryClient.getQueryState(queryKeys.settings)?.status).toBe('success'));
+  return { ...handlers, settingsRead };
 }
 
 describe('KeysPanel', () => {
   afterEach(cleanup);
 
-  it('explains the keys and offers the demo keys when there are some', () => {
+  it('explains the keys and offers the demo keys when there are some', async () => {
     const { onSave } = setup({ demoKeys: { serviceKey: 'demo-service', userKey: 'demo-user' } });
     expect(screen.getByText(/developer portal/)).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Use demo keys' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Use demo keys' }));
     expect(onSave).toHaveBeenCalledWith({ serviceKey: 'demo-service', userKey: 'demo-user' }, false);
   });
 
-  it('offers no demo keys when the service has none', () => {
-    setup();
+  it('offers no demo keys when the service has none', async () => {
+    const { settingsRead } = setup();
+    await settingsRead();
     expect(screen.queryByRole('button', { name: 'Use demo keys' })).toBeNull();
   });
-
   it('masks the keys until asked, and saves them trimmed with the remember choice', () => {
     const { onSave } = setup();
     const service = screen.getByLabelText('Service key') as HTMLInputElement;

@@ -1,43 +1,26 @@
-import { useId, type ReactNode } from 'react';
-import type { Location } from '../../api/types';
+import './location.css';
+import { useId } from 'react';
 import { useI18n } from '../../i18n/i18n';
-import { formatMsisdn } from './msisdn';
+import { ErrorNotice } from '../../ui/error-notice';
+import { LocationDetails } from './location-details';
 import { formatAge, useNow } from './use-now';
+import { REFRESH_CHOICES, useLocation, type RefreshSeconds } from './use-location';
 
-export const REFRESH_CHOICES = [{ value: 0 }, { value: 15 }, { value: 60 }] as const;
-
-export type RefreshSeconds = (typeof REFRESH_CHOICES)[number]['value'];
-
-export interface LocationPanelProps {
-  hasKeys: boolean;
-  /** Whether the person has asked to locate the phone in this session. */
-  started: boolean;
-  location: Location | undefined;
-  isFetching: boolean;
-  /** ms since epoch of the last successful read, 0 when none. */
-  updatedAt: number;
-  refreshSeconds: RefreshSeconds;
-  onRefreshSecondsChange(seconds: RefreshSeconds): void;
-  onLocate(): void;
-  onRefresh(): void;
-  /** Shown where the data would be when the read failed. */
-  errorSlot?: ReactNode;
-}
-
-export function LocationPanel(props: LocationPanelProps) {
-  const { hasKeys, started, location, isFetching, updatedAt, errorSlot } = props;
+export function LocationPanel() {
   const { t } = useI18n();
   const headingId = useId();
   const refreshId = useId();
+  const { query, hasKeys, started, refreshSeconds, locate, setRefreshSeconds } = useLocation();
+  const location = query.data?.data;
   return (
-    <section className="panel-section" aria-labelledby={headingId} aria-busy={isFetching}>
+    <section className="panel-section" aria-labelledby={headingId} aria-busy={query.isFetching}>
       <h2 id={headingId}>{t('location.heading')}</h2>
       <div className="button-row">
-        <button type="button" className="button primary" onClick={props.onLocate} disabled={!hasKeys}>
+        <button type="button" className="button primary" onClick={locate} disabled={!hasKeys}>
           {t('location.locate')}
         </button>
         {started && hasKeys && (
-          <button type="button" className="button secondary" onClick={props.onRefresh} disabled={isFetching}>
+          <button type="button" className="button secondary" onClick={locate} disabled={query.isFetching}>
             {t('location.refresh')}
           </button>
         )}
@@ -45,15 +28,13 @@ export function LocationPanel(props: LocationPanelProps) {
           <label htmlFor={refreshId}>{t('location.autoRefresh')}</label>
           <select
             id={refreshId}
-            value={props.refreshSeconds}
+            value={refreshSeconds}
             disabled={!hasKeys || !started}
-            onChange={(e) => props.onRefreshSecondsChange(Number(e.target.value) as RefreshSeconds)}
+            onChange={(e) => setRefreshSeconds(Number(e.target.value) as RefreshSeconds)}
           >
-            {REFRESH_CHOICES.map((choice) => (
-              <option key={choice.value} value={choice.value}>
-                {choice.value === 0
-                  ? t('location.refreshOff')
-                  : t('location.refreshEvery', { seconds: choice.value })}
+            {REFRESH_CHOICES.map((seconds) => (
+              <option key={seconds} value={seconds}>
+                {seconds === 0 ? t('location.refreshOff') : t('location.refreshEvery', { seconds })}
               </option>
             ))}
           </select>
@@ -61,8 +42,19 @@ export function LocationPanel(props: LocationPanelProps) {
       </div>
       {!hasKeys && <p className="muted">{t('location.needKeys')}</p>}
       {hasKeys && !started && <p className="muted">{t('location.intro')}</p>}
-      <Status isFetching={isFetching} updatedAt={updatedAt} hasData={location !== undefined} />
-      {errorSlot}
+      <Status
+        isFetching={query.isFetching}
+        updatedAt={query.dataUpdatedAt}
+        hasData={location !== undefined}
+      />
+      {started && query.isError && (
+        <ErrorNotice
+          error={query.error}
+          context={{ resource: 'location' }}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      )}
       {location && <LocationDetails location={location} />}
     </section>
   );
@@ -86,43 +78,6 @@ function Status({
       {!isFetching && hasData && updatedAt > 0 && (
         <span>{t('location.updated', { age: formatAge(now - updatedAt, t) })}</span>
       )}
-    </div>
-  );
-}
-
-export function LocationDetails({ location }: { location: Location }) {
-  const { t } = useI18n();
-  const { cell } = location;
-  return (
-    <div className="result">
-      <p className="result-title">
-        <span className="msisdn">{formatMsisdn(location.msisdn)}</span>
-        {location.state !== undefined && <span className="badge">{location.state}</span>}
-      </p>
-      <dl className="fields">
-        <dt>{t('location.msisdnAsSent')}</dt>
-        <dd className="mono">{location.msisdn}</dd>
-        {location.state !== undefined && (
-          <>
-            <dt>{t('location.state')}</dt>
-            <dd>{location.state}</dd>
-          </>
-        )}
-        <dt>{t('location.cellName')}</dt>
-        <dd>{cell.name}</dd>
-        <dt>{t('field.lat')}</dt>
-        <dd className="mono">{cell.lat}</dd>
-        <dt>{t('field.lon')}</dt>
-        <dd className="mono">{cell.lon}</dd>
-        <dt>{t('field.mcc')}</dt>
-        <dd className="mono">{cell.mcc}</dd>
-        <dt>{t('field.mnc')}</dt>
-        <dd className="mono">{cell.mnc}</dd>
-        <dt>{t('field.lac')}</dt>
-        <dd className="mono">{cell.lac}</dd>
-        <dt>{t('field.cellid')}</dt>
-        <dd className="mono">{cell.cellid}</dd>
-      </dl>
     </div>
   );
 }

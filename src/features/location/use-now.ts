@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { tEn, type Translate } from '../../i18n/translate';
 
-/** The current time, ticking every `everyMs` while `active`. */
 export function useNow(everyMs: number, active = true): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {

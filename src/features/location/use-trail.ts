@@ -2,7 +2,6 @@ import { useState } from 'react';
 import type { Location } from '../../api/types';
 import type { TrailPoint } from '../../map/trail';
 
-/** Adds a point when the phone's answer names another cell than the last point: successive distinct cells. */
 export function nextTrail(
   points: readonly TrailPoint[],
   location: Location,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellPath, formatRoute, parseRoute } from './route';
+import { cellPath, formatRoute, formatView, parseRoute, parseView } from './route';
 
 describe('routes', () => {
   it('reads the start page', () => {
@@ -34,5 +34,18 @@ describe('routes', () => {
     expect(cellPath(id)).toBe('/cell/244/05/10038');
     expect(parseRoute(formatRoute({ name: 'cell', id }))).toEqual({ name: 'cell', id });
     expect(formatRoute({ name: 'home' })).toBe('/');
+  });
+
+  it('parses the map view of a shared link and ignores nonsense', () => {
+    expect(parseView('?view=60.1,20.5,9')).toEqual({ lat: 60.1, lon: 20.5, zoom: 9 });
+    expect(parseView('?view=91,0,3')).toBeUndefined();
+    expect(parseView('?view=1,2')).toBeUndefined();
+    expect(parseView('?view=a,b,c')).toBeUndefined();
+    expect(parseView('?view=1,2,30')).toBeUndefined();
+    expect(parseView('')).toBeUndefined();
+  });
+
+  it('formats the view with five decimals and a whole zoom', () => {
+    expect(formatView({ lat: 60.1, lon: 20.5, zoom: 9.4 })).toBe('60.10000,20.50000,9');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, type ApiErrorKind } from '../api/errors';
-import { describeError, KNOWN_KINDS, type ErrorContext } from './messages';
+import { describeError, KNOWN_KINDS, type ErrorContext } from './error-message';
 
 const ALL_KINDS: ApiErrorKind[] = [
   'unauthorized',

@@ -1,7 +1,7 @@
 import { isApiError, type ApiError, type ApiErrorKind } from '../api/errors';
 import type { CellId } from '../api/types';
-import type { MessageKey } from '../i18n/en';
-import { tEn, type Translate } from '../i18n/translate';
+import type { MessageKey } from './en';
+import { tEn, type Translate } from './translate';
 
 export type ErrorAction = 'retry' | 'keys' | 'none';
 

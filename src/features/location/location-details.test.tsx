@@ -1,22 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DOCUMENTED_CELL } from '../../api/fixtures/documented-cell';
 import type { Location } from '../../api/types';
-import { LocationDetails } from './location-panel';
+import { LocationDetails } from './location-details';
 
-const location: Location = {
-  msisdn: '358401234567',
-  cell: {
-    lat: '60.316391',
-    lon: '20.994058',
-    mcc: '244',
-    mnc: '91',
-    lac: '0',
-    cellid: '10038',
-    name: 'Brändö',
-    position: { lat: 60.316391, lon: 20.994058 },
-  },
-};
+const location: Location = { msisdn: '358401234567', cell: DOCUMENTED_CELL };
 
 function valueOf(term: string): string | null | undefined {
   const dt = screen.getByText(term, { selector: 'dt' });

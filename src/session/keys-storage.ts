@@ -1,4 +1,4 @@
-import type { Keys } from '../../api/types';
+import type { Keys } from '../api/types';
 
 export const KEYS_STORAGE_KEY = 'cellpos.keys';
 

@@ -1,8 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
-import type { Keys } from '../api/types';
-import { config } from './config';
+import type { Keys } from './types';
 
-/** Runtime settings the service hands the app, so tiles can change without a rebuild. */
+/** Runtime settings the service hands the app (`GET /api/settings`), so tiles can change without a rebuild. */
 export interface Settings {
   mode: 'demo' | 'proxy' | 'unknown';
   tileUrl: string;
@@ -42,24 +40,7 @@ export function readSettings(value: unknown): Settings {
   return settings;
 }
 
-async function getSettings(signal: AbortSignal): Promise<Settings> {
-  try {
-    const response = await fetch(`${config.apiBase}/settings`, {
-      signal,
-      headers: { Accept: 'application/json' },
-    });
-    if (!response.ok) return DEFAULT_SETTINGS;
-    return readSettings(await response.json());
-  } catch {
-    return DEFAULT_SETTINGS;
-  }
+/** The settings body is JSON whatever was asked; a body that is not JSON throws, for the client to report. */
+export function decodeSettings(body: string): Settings {
+  return readSettings(JSON.parse(body));
 }
-
-export const settingsQuery = () =>
-  queryOptions({
-    queryKey: ['settings'],
-    queryFn: ({ signal }) => getSettings(signal),
-    staleTime: Infinity,
-    gcTime: Infinity,
-    retry: false,
-  });

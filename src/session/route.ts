@@ -1,8 +1,8 @@
-import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { checkCellId, type CellIdField, type CellIdProblem } from '../api/cell-id';
 import type { CellId } from '../api/types';
 
-/** What the address bar says. Keys never go here. */
+/** What the address bar says: the looked-up cell in the path, the map's view in `?view=`. Keys never go here. */
 export type Route =
   | { name: 'home' }
   | { name: 'cell'; id: CellId }
@@ -45,7 +45,7 @@ export function formatRoute(route: Route): string {
 
 const NAVIGATE_EVENT = 'cellpos:navigate';
 
-function subscribe(onChange: () => void): () => void {
+export function subscribeRoute(onChange: () => void): () => void {
   window.addEventListener('popstate', onChange);
   window.addEventListener(NAVIGATE_EVENT, onChange);
   return () => {
@@ -54,7 +54,7 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
-const pathnameSnapshot = (): string => window.location.pathname;
+export const currentPath = (): string => window.location.pathname;
 
 export function navigate(path: string, { replace = false }: { replace?: boolean } = {}): void {
   if (path === window.location.pathname) return;
@@ -63,13 +63,29 @@ export function navigate(path: string, { replace = false }: { replace?: boolean 
   window.dispatchEvent(new Event(NAVIGATE_EVENT));
 }
 
-/** The current route, following pushState and the back/forward buttons. */
-export function useRoute(): [Route, (route: Route, options?: { replace?: boolean }) => void] {
-  const pathname = useSyncExternalStore(subscribe, pathnameSnapshot, () => '/');
-  const route = useMemo(() => parseRoute(pathname), [pathname]);
-  const go = useCallback(
-    (next: Route, options?: { replace?: boolean }) => navigate(formatRoute(next), options),
-    [],
-  );
-  return [route, go];
+export function useRoute(): Route {
+  const pathname = useSyncExternalStore(subscribeRoute, currentPath, () => '/');
+  return useMemo(() => parseRoute(pathname), [pathname]);
+}
+
+export interface MapViewState {
+  lat: number;
+  lon: number;
+  zoom: number;
+}
+
+export function formatView(view: MapViewState): string {
+  return `${view.lat.toFixed(5)},${view.lon.toFixed(5)},${Math.round(view.zoom)}`;
+}
+
+/** `?view=lat,lon,zoom` as a shared link carries it; anything out of range or odd is ignored. */
+export function parseView(search: string): MapViewState | undefined {
+  const value = new URLSearchParams(search).get('view');
+  if (value === null) return undefined;
+  const parts = value.split(',');
+  if (parts.length !== 3 || parts.some((part) => !/^-?\d+(\.\d+)?$/.test(part.trim()))) return undefined;
+  const [lat, lon, zoom] = parts.map(Number) as [number, number, number];
+  if (Math.abs(lat) > 90 || Math.abs(lon) > 180 || !Number.isInteger(zoom) || zoom < 0 || zoom > 19)
+    return undefined;
+  return { lat, lon, zoom };
 }

@@ -1,0 +1,15 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Client } from '../../api/client';
+import { keyFingerprint } from '../../api/keys';
+import { cellQuery } from './use-cell-lookup';
+
+const client: Client = { getLocation: vi.fn(), getCell: vi.fn(), getSettings: vi.fn() };
+const keys = { serviceKey: 'svc-secret', userKey: 'usr-secret' };
+
+describe('cellQuery', () => {
+  it('keys the cache general to specific, by the cell as typed, a fingerprint of the keys and the format', () => {
+    const { queryKey } = cellQuery(client, keys, { mcc: '244', mnc: '05', cellid: '10038' }, 'xml');
+    expect(queryKey).toEqual(['cell', '244', '05', '10038', keyFingerprint(keys), 'xml']);
+    expect(JSON.stringify(queryKey)).not.toContain('secret');
+  });
+});

@@ -1,0 +1,53 @@
+import { queryOptions, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Answer, Client } from '../../api/client';
+import type { Cell, CellId, Format, Keys } from '../../api/types';
+import { queryKeys } from '../../session/query-keys';
+import { cellPath, formatRoute, navigate, useRoute } from '../../session/route';
+import { useFormat, useKeys, useMapFocus, useSession } from '../../session/session';
+
+/** The Cell read, keyed from general to specific; keys enter only as a fingerprint. */
+export const cellQuery = (client: Client, keys: Keys | null, id: CellId | null, format: Format) =>
+  queryOptions<Answer<Cell>>({
+    queryKey: queryKeys.cell.read(keys, id, format),
+    queryFn: keys && id ? ({ signal }) => client.getCell(keys, id, { signal, format }) : skipToken,
+  });
+
+/**
+ * The cell the address bar names, and what is shown for it: the answer to its read, or an answer from the
+ * history (then nothing is read, also after that entry is removed, until the person looks the cell up).
+ */
+export function useCellAnswer() {
+  const route = useRoute();
+  const keys = useKeys();
+  const [format] = useFormat();
+  const { client } = useSession();
+  const shown = useMapFocus((focus) => focus.shown);
+  const cellId = route.name === 'cell' ? route.id : null;
+  const query = useQuery({ ...cellQuery(client, keys, cellId, format), enabled: shown === null });
+  return {
+    route,
+    cellId,
+    query,
+    cell: shown ? shown.entry?.cell : query.data?.data,
+    fromHistoryAt: shown?.entry?.at,
+  };
+}
+
+/** The cell panel's side: the answer, and a lookup that names the cell in the address bar. */
+export function useCellLookup() {
+  const answer = useCellAnswer();
+  const keys = useKeys();
+  const [format] = useFormat();
+  const { client, focus } = useSession();
+  const queryClient = useQueryClient();
+  const lookup = (id: CellId) => {
+    const path = cellPath(id);
+    const same = path === formatRoute(answer.route);
+    // The request leaves at the click, before React re-renders, so rendering overlaps the network wait.
+    if (keys && !same) void queryClient.prefetchQuery(cellQuery(client, keys, id, format));
+    focus.dispatch({ type: 'look-up' });
+    if (same && keys) void answer.query.refetch();
+    else navigate(path);
+  };
+  return { ...answer, lookup };
+}

@@ -1,0 +1,125 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import type { Keys } from '../../api/types';
+import { useI18n } from '../../i18n/i18n';
+import { useKeysState, useSession } from '../../session/session';
+import { KeysIntro } from './keys-intro';
+
+type FieldErrors = Partial<Record<keyof Keys, string>>;
+
+export function KeysForm() {
+  const { t } = useI18n();
+  const { keys, remembered, formRequests } = useKeysState();
+  const store = useSession().keys;
+  const [serviceKey, setServiceKey] = useState(keys?.serviceKey ?? '');
+  const [userKey, setUserKey] = useState(keys?.userKey ?? '');
+  const [remember, setRemember] = useState(remembered);
+  const [shown, setShown] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const serviceRef = useRef<HTMLInputElement>(null);
+  const userRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (formRequests === 0) return;
+    serviceRef.current?.focus();
+    serviceRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [formRequests]);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const next: FieldErrors = {};
+    const service = serviceKey.trim();
+    const user = userKey.trim();
+    if (service === '') next.serviceKey = t('keys.serviceRequired');
+    if (user === '') next.userKey = t('keys.userRequired');
+    setErrors(next);
+    if (next.serviceKey) serviceRef.current?.focus();
+    else if (next.userKey) userRef.current?.focus();
+    else store.save({ serviceKey: service, userKey: user }, remember);
+  };
+
+  return (
+    <>
+      {keys === null && <KeysIntro />}
+      <form className="form" onSubmit={submit} noValidate aria-label={t('keys.form')}>
+        <KeyField
+          name="serviceKey"
+          value={serviceKey}
+          onChange={setServiceKey}
+          error={errors.serviceKey}
+          inputRef={serviceRef}
+          shown={shown}
+        />
+        <KeyField
+          name="userKey"
+          value={userKey}
+          onChange={setUserKey}
+          error={errors.userKey}
+          inputRef={userRef}
+          shown={shown}
+        />
+        <div className="check-row">
+          <label className="check">
+            <input type="checkbox" checked={shown} onChange={(e) => setShown(e.target.checked)} />
+            {t('keys.show')}
+          </label>
+          <label className="check">
+            <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+            {t('keys.remember')}
+          </label>
+        </div>
+        <div className="button-row">
+          <button type="submit" className="button primary">
+            {t('keys.save')}
+          </button>
+          {keys !== null && (
+            <>
+              <button type="button" className="button secondary" onClick={store.closeForm}>
+                {t('common.cancel')}
+              </button>
+              <button type="button" className="button secondary" onClick={store.forget}>
+                {t('keys.forget')}
+              </button>
+            </>
+          )}
+        </div>
+      </form>
+    </>
+  );
+}
+
+interface KeyFieldProps {
+  name: keyof Keys;
+  value: string;
+  onChange(value: string): void;
+  shown: boolean;
+  error: string | undefined;
+  inputRef: RefObject<HTMLInputElement | null>;
+}
+
+function KeyField({ name, value, onChange, shown, error, inputRef }: KeyFieldProps) {
+  const { t } = useI18n();
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{name === 'serviceKey' ? t('keys.service') : t('keys.user')}</label>
+      <input
+        id={id}
+        ref={inputRef}
+        name={name}
+        type={shown ? 'text' : 'password'}
+        autoComplete="off"
+        spellCheck={false}
+        autoCapitalize="off"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { cellLabel } from '../../api/cell-id';
+import { useI18n } from '../../i18n/i18n';
+import { useRoute } from '../../session/route';
+import { useSession } from '../../session/session';
+import { useSettings } from '../../session/settings';
+
+export function KeysIntro() {
+  const { t } = useI18n();
+  const route = useRoute();
+  const { demoKeys } = useSettings().settings;
+  const { keys } = useSession();
+  return (
+    <>
+      {route.name === 'cell' && (
+        <p className="notice" role="status">
+          {t('app.keysNotice', { cell: cellLabel(route.id) })}
+        </p>
+      )}
+      <div className="keys-intro">
+        <p>
+          {t('keys.intro')
+            .split(/(\{service\}|\{user\})/)
+            .map((part, index) =>
+              part === '{service}' ? (
+                <strong key={index}>{t('keys.intro.service')}</strong>
+              ) : part === '{user}' ? (
+                <strong key={index}>{t('keys.intro.user')}</strong>
+              ) : (
+                part
+              ),
+            )}
+        </p>
+        {demoKeys && (
+          <p>
+            {t('keys.demo')}{' '}
+            <button type="button" className="button primary small" onClick={() => keys.save(demoKeys, false)}>
+              {t('keys.useDemo')}
+            </button>
+          </p>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import type { Location } from '../../api/types';
+import { useI18n } from '../../i18n/i18n';
+import { CellFields } from '../../ui/cell-fields';
+import { formatMsisdn } from './msisdn';
+
+export function LocationDetails({ location }: { location: Location }) {
+  const { t } = useI18n();
+  return (
+    <div className="result">
+      <p className="result-title">
+        <span className="msisdn">{formatMsisdn(location.msisdn)}</span>
+        {location.state !== undefined && <span className="badge">{location.state}</span>}
+      </p>
+      <dl className="fields">
+        <dt>{t('location.msisdnAsSent')}</dt>
+        <dd className="mono">{location.msisdn}</dd>
+        {location.state !== undefined && (
+          <>
+            <dt>{t('location.state')}</dt>
+            <dd>{location.state}</dd>
+          </>
+        )}
+        <dt>{t('location.cellName')}</dt>
+        <dd>{location.cell.name}</dd>
+        <CellFields cell={location.cell} />
+      </dl>
+    </div>
+  );
+}

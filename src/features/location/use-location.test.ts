@@ -1,0 +1,42 @@
+// @vitest-environment jsdom
+import { act, renderHook } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { Client } from '../../api/client';
+import { keyFingerprint } from '../../api/keys';
+import { testSession } from '../../session/test-session';
+import { locationQuery, useLocation } from './use-location';
+
+const client: Client = { getLocation: vi.fn(), getCell: vi.fn(), getSettings: vi.fn() };
+const keys = { serviceKey: 'svc-secret', userKey: 'usr-secret' };
+
+describe('locationQuery', () => {
+  it('keys the cache by a fingerprint and the format, never by the keys', () => {
+    const { queryKey } = locationQuery(client, keys, 'json');
+    expect(queryKey).toEqual(['location', keyFingerprint(keys), 'json']);
+    expect(JSON.stringify(queryKey)).not.toContain('secret');
+  });
+
+  it('tells apart key pairs and formats', () => {
+    const a = locationQuery(client, keys, 'xml').queryKey;
+    const b = locationQuery(client, { ...keys, userKey: 'other' }, 'xml').queryKey;
+    const c = locationQuery(client, keys, 'json').queryKey;
+    expect(a).not.toEqual(b);
+    expect(a).not.toEqual(c);
+  });
+});
+
+describe('useLocation', () => {
+  it('reads nothing until asked; forgotten keys end locating, and new keys start from the button again', () => {
+    const { session, wrapper } = testSession();
+    session.keys.save(keys, false);
+    const { result } = renderHook(() => useLocation(), { wrapper });
+    expect(result.current).toMatchObject({ hasKeys: true, started: false });
+    act(() => result.current.locate());
+    act(() => result.current.setRefreshSeconds(15));
+    expect(result.current).toMatchObject({ started: true, refreshSeconds: 15 });
+    expect(session.focus.get()).toMatchObject({ target: 'phone', flights: 1 });
+    act(() => session.keys.forget());
+    act(() => session.keys.save(keys, false));
+    expect(result.current).toMatchObject({ hasKeys: true, started: false, refreshSeconds: 0 });
+  });
+});

@@ -1,0 +1,51 @@
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { Answer, Client } from '../../api/client';
+import type { Format, Keys, Location } from '../../api/types';
+import { queryKeys } from '../../session/query-keys';
+import { useClient, useFormat, useKeys, useSession } from '../../session/session';
+
+/** The Location read. The key holds a fingerprint of the keys, never the keys themselves. */
+export const locationQuery = (client: Client, keys: Keys | null, format: Format) =>
+  queryOptions<Answer<Location>>({
+    queryKey: queryKeys.location.read(keys, format),
+    queryFn: keys ? ({ signal }) => client.getLocation(keys, { signal, format }) : skipToken,
+  });
+
+export const REFRESH_CHOICES = [0, 15, 60] as const;
+export type RefreshSeconds = (typeof REFRESH_CHOICES)[number];
+
+/**
+ * The phone's answer as it stands, for whoever shows it beside the location panel (the map, the raw view, the
+ * history). It never reads by itself: only the panel's `useLocation` does.
+ */
+export function usePhone() {
+  const keys = useKeys();
+  const [format] = useFormat();
+  return useQuery({ ...locationQuery(useClient(), keys, format), enabled: false });
+}
+
+/** The location panel's read: nothing until the person asks, then on request and on the chosen interval. */
+export function useLocation() {
+  const keys = useKeys();
+  const [format] = useFormat();
+  const { client, focus } = useSession();
+  const [state, setState] = useState({ started: false, refreshSeconds: 0 as RefreshSeconds, keys });
+  // Forgotten keys end the session's locating: new keys start from the button again.
+  if (state.keys !== keys) {
+    setState(keys === null ? { started: false, refreshSeconds: 0, keys } : { ...state, keys });
+  }
+  const query = useQuery({
+    ...locationQuery(client, keys, format),
+    enabled: state.started,
+    refetchInterval: state.refreshSeconds > 0 ? state.refreshSeconds * 1000 : false,
+    refetchIntervalInBackground: false,
+  });
+  const locate = () => {
+    focus.dispatch({ type: 'locate' });
+    if (state.started) void query.refetch();
+    else setState((s) => ({ ...s, started: true }));
+  };
+  const setRefreshSeconds = (refreshSeconds: RefreshSeconds) => setState((s) => ({ ...s, refreshSeconds }));
+  return { query, hasKeys: keys !== null, ...state, locate, setRefreshSeconds };
+}

@@ -1,0 +1,44 @@
+import { createStore } from './store';
+
+export type DevicePosition =
+  | { status: 'idle' }
+  | { status: 'locating' }
+  | { status: 'ok'; lat: number; lon: number; accuracy: number }
+  | { status: 'error'; reason: 'denied' | 'unavailable' | 'timeout' | 'unsupported' };
+
+export type DevicePositionStore = ReturnType<typeof createDevicePosition>;
+
+/** This device's own position from the browser's Geolocation API, asked only when the person presses the button. */
+export function createDevicePosition() {
+  const store = createStore<DevicePosition>({ status: 'idle' });
+  return {
+    ...store,
+    request(): void {
+      const geolocation = typeof navigator === 'undefined' ? undefined : navigator.geolocation;
+      if (!geolocation) {
+        store.set({ status: 'error', reason: 'unsupported' });
+        return;
+      }
+      store.set({ status: 'locating' });
+      geolocation.getCurrentPosition(
+        (p) =>
+          store.set({
+            status: 'ok',
+            lat: p.coords.latitude,
+            lon: p.coords.longitude,
+            accuracy: p.coords.accuracy,
+          }),
+        (error) => {
+          const reason =
+            error.code === error.PERMISSION_DENIED
+              ? 'denied'
+              : error.code === error.TIMEOUT
+                ? 'timeout'
+                : 'unavailable';
+          store.set({ status: 'error', reason });
+        },
+        { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
+      );
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import { cellLabel } from '../api/cell-id';
+import type { Cell } from '../api/types';
+import { cellPath, navigate, parseRoute, parseView, type MapViewState } from './route';
+import { createStore } from './store';
+
+/** An answer from the history, shown again instead of a read. */
+export interface ShownEntry {
+  id: string;
+  /** ms since epoch of the answer */
+  at: number;
+  cell: Cell;
+}
+
+/** The found cells of a batch. `cells` grows in place while the batch runs; `count` says how far. */
+export interface BatchCells {
+  runId: number;
+  cells: readonly Cell[];
+  count: number;
+  /** The batch ended (finished or cancelled): the map is fitted to its cells. */
+  complete: boolean;
+}
+
+export interface FlyTarget {
+  lat: number;
+  lon: number;
+  /** Changes when the same place should be flown to again, e.g. a new lookup. */
+  token: string;
+}
+
+/** What the map shows and where it goes; shared by the features, the map and the raw view. */
+export interface MapFocus {
+  /** What the map flies to and the raw view shows: the phone's answer or the cell's. */
+  target: 'phone' | 'cell';
+  /** Commands so far (locate, look up, show from history): each one flies the map again. */
+  flights: number;
+  /**
+   * The path whose cell comes from the history instead of a read: the entry shown there, or none once it was
+   * removed from the history (then nothing is read until the person looks the cell up).
+   */
+  shown: { path: string; entry: ShownEntry | null } | null;
+  batch: BatchCells | undefined;
+  /** Where the map looks now, for links that carry the view. */
+  view: MapViewState | undefined;
+  /** Where the map first looks: a shared link's view. */
+  initialView: MapViewState | undefined;
+  path: string;
+}
+
+export type MapFocusAction =
+  | { type: 'locate' }
+  | { type: 'look-up' }
+  | { type: 'show'; entry: ShownEntry; path: string }
+  | { type: 'unshow'; id?: string }
+  | { type: 'route'; path: string }
+  | { type: 'batch'; batch: BatchCells }
+  | { type: 'view'; view: MapViewState };
+
+export function initialMapFocus(path: string, search: string): MapFocus {
+  return {
+    target: parseRoute(path).name === 'cell' ? 'cell' : 'phone',
+    flights: 0,
+    shown: null,
+    batch: undefined,
+    view: undefined,
+    initialView: parseView(search),
+    path,
+  };
+}
+
+export function reduceMapFocus(state: MapFocus, action: MapFocusAction): MapFocus {
+  switch (action.type) {
+    case 'locate':
+      return { ...state, target: 'phone', flights: state.flights + 1 };
+    case 'look-up':
+      return { ...state, target: 'cell', flights: state.flights + 1, shown: null };
+    case 'show':
+      return {
+        ...state,
+        target: 'cell',
+        flights: state.flights + 1,
+        shown: { path: action.path, entry: action.entry },
+      };
+    case 'unshow': {
+      const entry = state.shown?.entry;
+      if (!state.shown || !entry || (action.id !== undefined && entry.id !== action.id)) return state;
+      return { ...state, shown: { path: state.shown.path, entry: null } };
+    }
+    case 'route': {
+      if (action.path === state.path) return state;
+      // A new address (back, forward, a lookup) ends a history entry, except the one it was opened for.
+      const shown = state.shown?.path === action.path ? state.shown : null;
+      const target = parseRoute(action.path).name === 'cell' ? 'cell' : state.target;
+      return { ...state, path: action.path, shown, target };
+    }
+    case 'batch':
+      return { ...state, batch: action.batch };
+    case 'view':
+      return { ...state, view: action.view };
+  }
+}
+
+export type MapFocusStore = ReturnType<typeof createMapFocus>;
+
+export function createMapFocus(path: string, search: string) {
+  const store = createStore(initialMapFocus(path, search));
+  const dispatch = (action: MapFocusAction) => store.set(reduceMapFocus(store.get(), action));
+  return {
+    get: store.get,
+    subscribe: store.subscribe,
+    dispatch,
+    show(entry: ShownEntry): void {
+      const entryPath = cellPath(entry.cell);
+      dispatch({ type: 'show', entry, path: entryPath });
+      navigate(entryPath);
+    },
+  };
+}
+
+/** Where the map should fly now; undefined keeps it where it is (a shared link's view, until a command). */
+export function flyTarget(
+  focus: Pick<MapFocus, 'target' | 'flights' | 'initialView'>,
+  phone: { lat: number; lon: number } | undefined,
+  cell: Cell | undefined,
+): FlyTarget | undefined {
+  if (focus.initialView && focus.flights === 0) return undefined;
+  if (focus.target === 'phone') return phone && { ...phone, token: `phone ${focus.flights}` };
+  return cell && { ...cell.position, token: `cell ${cellLabel(cell)} ${focus.flights}` };
+}

@@ -1,0 +1,43 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '../api/settings';
+import { queryKeys } from './query-keys';
+import { testSession } from './test-session';
+
+describe('the session', () => {
+  it('forgetting the keys forgets every answer read with them, not the service settings', () => {
+    const { session, queryClient } = testSession();
+    const keys = { serviceKey: 's', userKey: 'u' };
+    session.keys.save(keys, true);
+    queryClient.setQueryData(queryKeys.location.read(keys, 'xml'), 'phone');
+    queryClient.setQueryData(
+      queryKeys.cell.read(keys, { mcc: '244', mnc: '91', cellid: '1' }, 'json'),
+      'cell',
+    );
+    queryClient.setQueryData(queryKeys.settings, DEFAULT_SETTINGS);
+    session.keys.forget();
+    expect(session.keys.get()).toMatchObject({ keys: null, remembered: false, editing: false });
+    expect(window.localStorage.length + window.sessionStorage.length).toBe(0);
+    expect(
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .map((query) => query.queryKey),
+    ).toEqual([queryKeys.settings]);
+  });
+
+  it('asking for the keys form opens it and asks for focus each time', () => {
+    const { session } = testSession();
+    session.keys.openForm();
+    session.keys.openForm();
+    expect(session.keys.get()).toMatchObject({ editing: true, formRequests: 2 });
+    session.keys.closeForm();
+    expect(session.keys.get().editing).toBe(false);
+  });
+
+  it('the format is remembered on this device', () => {
+    const { session } = testSession();
+    session.format.choose('json');
+    expect(testSession().session.format.get()).toBe('json');
+  });
+});

@@ -1,0 +1,35 @@
+import { describeError, type ErrorContext } from '../i18n/error-message';
+import { useI18n } from '../i18n/i18n';
+import { useKeys, useSession } from '../session/session';
+
+export interface ErrorNoticeProps {
+  error: unknown;
+  context: Omit<ErrorContext, 'secrets'>;
+  onRetry?: (() => void) | undefined;
+  retrying?: boolean;
+}
+
+export function ErrorNotice({ error, context, onRetry, retrying = false }: ErrorNoticeProps) {
+  const { t } = useI18n();
+  const keys = useKeys();
+  const openKeysForm = useSession().keys.openForm;
+  // A service may echo what it was sent: the keys are never shown.
+  const secrets = keys ? [keys.serviceKey, keys.userKey] : [];
+  const message = describeError(error, { ...context, secrets }, t);
+  return (
+    <div className="error-notice" role="alert">
+      <p className="error-title">{message.title}</p>
+      <p>{message.body}</p>
+      {message.action === 'retry' && onRetry && (
+        <button type="button" className="button secondary" onClick={onRetry} disabled={retrying}>
+          {retrying ? t('error.retrying') : t('error.retry')}
+        </button>
+      )}
+      {message.action === 'keys' && (
+        <button type="button" className="button secondary" onClick={openKeysForm}>
+          {t('error.checkKeys')}
+        </button>
+      )}
+    </div>
+  );
+}
