@@ -1,15 +1,21 @@
 import { queryOptions, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Answer, Client } from '../../api/client';
-import type { Cell, CellId, Format, Keys } from '../../api/types';
+import type { Cell, CellHints, CellId, Format, Keys } from '../../api/types';
 import { queryKeys } from '../../session/query-keys';
 import { cellPath, formatRoute, navigate, useRoute } from '../../session/route';
 import { useFormat, useKeys, useMapFocus, useSession } from '../../session/session';
 
 /** The Cell read, keyed from general to specific; keys enter only as a fingerprint. */
-export const cellQuery = (client: Client, keys: Keys | null, id: CellId | null, format: Format) =>
+export const cellQuery = (
+  client: Client,
+  keys: Keys | null,
+  id: CellId | null,
+  format: Format,
+  hints: CellHints = {},
+) =>
   queryOptions<Answer<Cell>>({
-    queryKey: queryKeys.cell.read(keys, id, format),
-    queryFn: keys && id ? ({ signal }) => client.getCell(keys, id, { signal, format }) : skipToken,
+    queryKey: queryKeys.cell.read(keys, id, format, hints),
+    queryFn: keys && id ? ({ signal }) => client.getCell(keys, id, { signal, format, hints }) : skipToken,
   });
 
 /**
@@ -23,12 +29,16 @@ export function useCellAnswer() {
   const { client } = useSession();
   const shown = useMapFocus((focus) => focus.shown);
   const cellId = route.name === 'cell' ? route.id : null;
-  const query = useQuery({ ...cellQuery(client, keys, cellId, format), enabled: shown === null });
+  const hints = route.name === 'cell' ? route.hints : {};
+  const query = useQuery({ ...cellQuery(client, keys, cellId, format, hints), enabled: shown === null });
   return {
     route,
     cellId,
+    hints,
     query,
     cell: shown ? shown.entry?.cell : query.data?.data,
+    /** Where the answer came from and what its source knows (an answer from the history keeps them). */
+    facts: shown ? shown.entry?.facts : query.data?.facts,
     fromHistoryAt: shown?.entry?.at,
   };
 }
@@ -40,11 +50,11 @@ export function useCellLookup() {
   const [format] = useFormat();
   const { client, focus } = useSession();
   const queryClient = useQueryClient();
-  const lookup = (id: CellId) => {
-    const path = cellPath(id);
+  const lookup = (id: CellId, hints: CellHints = {}) => {
+    const path = cellPath(id, hints);
     const same = path === formatRoute(answer.route);
     // The request leaves at the click, before React re-renders, so rendering overlaps the network wait.
-    if (keys && !same) void queryClient.prefetchQuery(cellQuery(client, keys, id, format));
+    if (keys && !same) void queryClient.prefetchQuery(cellQuery(client, keys, id, format, hints));
     focus.dispatch({ type: 'look-up' });
     if (same && keys) void answer.query.refetch();
     else navigate(path);

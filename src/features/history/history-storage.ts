@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { factHeaders, readFacts, type CellFacts } from '../../api/cell-facts';
 import type { Cell } from '../../api/types';
 
 export const HISTORY_STORAGE_KEY = 'cellpos.history';
@@ -12,6 +13,8 @@ export interface HistoryEntry {
   kind: 'cell' | 'location';
   cell: Cell;
   msisdn?: string;
+  /** A cell answer's source, credit and facts, shown again with it (kept as the headers that carried them). */
+  facts?: CellFacts;
 }
 
 const isText = (v: unknown, max = 500): v is string => typeof v === 'string' && v.length <= max;
@@ -47,7 +50,20 @@ function readEntry(value: unknown): HistoryEntry | undefined {
   if (!cell) return undefined;
   const entry: HistoryEntry = { id: e.id, at: e.at, kind: e.kind, cell };
   if (e.kind === 'location' && isText(e.msisdn, 40)) entry.msisdn = e.msisdn;
+  const facts = readStoredFacts(e.facts);
+  if (e.kind === 'cell' && facts !== undefined) entry.facts = facts;
   return entry;
+}
+
+/** Facts are stored as the headers that carried them, and read back through the same checks. */
+function readStoredFacts(value: unknown): CellFacts | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const stored = value as Record<string, unknown>;
+  return readFacts((name) => (isText(stored[name], 1000) ? stored[name] : null));
+}
+
+function toStored(entry: HistoryEntry): unknown {
+  return entry.facts === undefined ? entry : { ...entry, facts: factHeaders(entry.facts) };
 }
 
 /** Whatever is stored, read defensively: bad JSON or bad entries are dropped, never thrown. */
@@ -113,7 +129,7 @@ function write(next: HistoryEntry[]): void {
   try {
     const store = storage();
     if (next.length === 0) store?.removeItem(HISTORY_STORAGE_KEY);
-    else store?.setItem(HISTORY_STORAGE_KEY, JSON.stringify(next));
+    else store?.setItem(HISTORY_STORAGE_KEY, JSON.stringify(next.map(toStored)));
   } catch {
     // Full or unavailable storage: the history lasts for this page.
   }
