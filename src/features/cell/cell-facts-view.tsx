@@ -23,7 +23,7 @@ export function CellFactsView({ facts }: { facts: CellFacts }) {
   const { t, formatDistance, formatNumber, formatDateTime } = useI18n();
   const source = sourceName(facts.source, t);
   return (
-    <div className="facts" role="group" aria-label={t('facts.heading')}>
+    <div className="source-facts" role="group" aria-label={t('facts.heading')}>
       <h3>{t('facts.heading')}</h3>
       <ul>
         <li>{t('facts.source', { source })}</li>
