@@ -3,7 +3,7 @@ import { methodNotAllowed } from 'hono/method-not-allowed';
 import { formatFromAccept } from '../api/codec';
 import { accessLog, errorLine } from './access-log';
 import { problem, problemAnswer, reply } from './api-answer';
-import { createAuthorize, createLimit } from './authorize';
+import { createLimit } from './authorize';
 import { compression } from './compress';
 import { DEFAULTS } from './config';
 import { DEMO_KEYS } from './demo-data';
@@ -102,7 +102,7 @@ function apiRoutes(options: AppOptions, log: (line: string) => void): Hono {
   const cells = cellSources(options, log);
   if (!('upstream' in options)) {
     if (cells === undefined) throw new Error('demo mode needs its cell sources');
-    demoRoutes(api, createReads(options.store, createAuthorize(options.store, limit), cells));
+    demoRoutes(api, createReads(options.store, limit, cells));
   } else {
     proxyRoutes(api, options.upstream, limit, cells);
   }

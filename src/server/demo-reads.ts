@@ -1,8 +1,9 @@
 import type { Hono } from 'hono';
 import { encodeLocation, formatFromAccept } from '../api/codec';
-import type { Cell } from '../api/types';
+import type { Cell, Format } from '../api/types';
 import { apiAnswer, problemAnswer, reply, schemaAnswer, type ApiAnswer } from './api-answer';
-import type { Authorize } from './authorize';
+import { createAuthorize, type Limit } from './authorize';
+import { FreshCache } from './fresh-cache';
 import { LOCATION_XSD } from './location-xsd';
 import { cellPathOf, checkPath, keyParams, type CellPath, type KeyParams } from './request-values';
 import {
@@ -13,20 +14,20 @@ import {
   type CellQueryValues,
 } from './sources/cell-answer';
 import type { CellSources } from './sources/cell-sources';
-import type { CellRecord } from './store/records';
+import type { CellRecord, User } from './store/records';
 import type { ServiceReads } from './store/service-reads';
 
 /** The two demo reads, free of Hono: the one place their rules live. */
 export interface Reads {
   location(keys: KeyParams, accept: string | undefined): ApiAnswer;
-  /** Answered by the configured sources, asked only once the keys are accepted. */
+  /** Answered by the configured sources, asked only once the keys are accepted; a kept answer at once. */
   cell(
     path: CellPath,
     query: CellQueryValues,
     keys: KeyParams,
     accept: string | undefined,
     signal: AbortSignal,
-  ): Promise<ApiAnswer>;
+  ): ApiAnswer | Promise<ApiAnswer>;
 }
 
 /** The phone's cell as the Location read writes it: the stored numbers. */
@@ -45,65 +46,123 @@ function toCell(record: CellRecord): Cell {
   };
 }
 
-export function createReads(store: ServiceReads, authorize: Authorize, cells: CellSources): Reads {
-  return {
-    location(params, accept) {
-      const format = formatFromAccept(accept);
-      const authorized = authorize(params);
-      if (!authorized.ok) return problemAnswer(authorized.problem, format);
-      const { user } = authorized;
-      if (!user.smsReplied) {
-        return problemAnswer(
-          {
-            status: 403,
-            code: 'sms-not-replied',
-            message: 'Positioning is not allowed: the user has not replied to the authorization SMS.',
-          },
-          format,
-        );
-      }
-      const location = store.getLocation(user);
-      if (location === undefined) {
-        return problemAnswer(
-          { status: 404, code: 'no-position', message: "The phone's current cell is not known." },
-          format,
-        );
-      }
-      const body = encodeLocation(
+/** Most cells, and most key pairs, whose answers are kept between changes to the database. */
+const KEPT = 10_000;
+
+/**
+ * The reads keep what they read and the answers they encoded (in bytes, headers and all) until the database
+ * changes; each request first asks SQLite whether it has (one cheap statement), so nothing stale is ever sent.
+ * Only the store's own Cell answers are kept so: with the store asked first they depend on the path alone (the store
+ * is keyed by mcc/mnc/cellid), and its "not found" is final only when it is the one source.
+ */
+export function createReads(store: ServiceReads, limit: Limit, sources: CellSources): Reads {
+  const fresh = new FreshCache(() => store.dataVersion());
+  const authorize = createAuthorize(store, limit, fresh.map(KEPT));
+  const cells = fresh.map<string, ApiAnswer>(KEPT);
+  const storeFirst = sources.names[0] === 'store';
+  const storeOnly = storeFirst && sources.names.length === 1;
+  // Keyed by the user the key check gave: a change empties the key check's map, and with it these.
+  const locations = new WeakMap<User, Partial<Record<Format, ApiAnswer>>>();
+
+  function locationOf(user: User, format: Format): ApiAnswer {
+    let kept = locations.get(user);
+    if (kept === undefined) locations.set(user, (kept = {}));
+    return (kept[format] ??= locationAnswer(user, format));
+  }
+
+  function locationAnswer(user: User, format: Format): ApiAnswer {
+    if (!user.smsReplied) {
+      return problemAnswer(
         {
-          msisdn: location.msisdn,
-          ...(location.state !== null && { state: location.state }),
-          cell: toCell(location.cell),
+          status: 403,
+          code: 'sms-not-replied',
+          message: 'Positioning is not allowed: the user has not replied to the authorization SMS.',
         },
         format,
       );
-      return apiAnswer(200, format, body);
+    }
+    const location = store.getLocation(user);
+    if (location === undefined) {
+      return problemAnswer(
+        { status: 404, code: 'no-position', message: "The phone's current cell is not known." },
+        format,
+      );
+    }
+    const body = encodeLocation(
+      {
+        msisdn: location.msisdn,
+        ...(location.state !== null && { state: location.state }),
+        cell: toCell(location.cell),
+      },
+      format,
+    );
+    return apiAnswer(200, format, body);
+  }
+
+  async function cellFromSources(
+    key: string,
+    cellPath: CellPath,
+    query: CellQueryValues,
+    params: KeyParams,
+    format: Format,
+    signal: AbortSignal,
+  ): Promise<ApiAnswer> {
+    const path = checkPath(cellPath);
+    if (!path.ok) return problemAnswer(path.problem, format);
+    const extra = checkCellQuery(query);
+    if (!extra.ok) return problemAnswer(extra.problem, format);
+    const authorized = authorize(params);
+    if (!authorized.ok) return problemAnswer(authorized.problem, format);
+    const outcome = await answerCell(
+      sources.lookup,
+      questionOf(path.asked, extra),
+      format,
+      signal,
+      sources.creditOf,
+    );
+    // Only the operator source gives a pass-through answer, and demo mode has none.
+    if (!('answer' in outcome)) throw new Error('demo mode has no operator to pass an answer through from');
+    const { answer } = outcome;
+    const fromStore = answer.status === 200 && answer.headers['Cell-Source'] === 'store';
+    if (storeOnly || (storeFirst && fromStore)) cells.set(key, answer);
+    return answer;
+  }
+
+  return {
+    location(params, accept) {
+      fresh.check();
+      const format = formatFromAccept(accept);
+      const authorized = authorize(params);
+      if (!authorized.ok) return problemAnswer(authorized.problem, format);
+      return locationOf(authorized.user, format);
     },
 
-    async cell(cellPath, query, params, accept, signal) {
+    cell(cellPath, query, params, accept, signal) {
+      fresh.check();
       const format = formatFromAccept(accept);
-      const path = checkPath(cellPath);
-      if (!path.ok) return problemAnswer(path.problem, format);
+      // Only a path that passed its check has a kept answer; the query and the keys are checked on every request.
+      const key = `${format} ${cellPath.mcc}/${cellPath.mnc}/${cellPath.cellid}`;
+      const kept = cells.get(key);
+      if (kept === undefined) return cellFromSources(key, cellPath, query, params, format, signal);
       const extra = checkCellQuery(query);
       if (!extra.ok) return problemAnswer(extra.problem, format);
       const authorized = authorize(params);
-      if (!authorized.ok) return problemAnswer(authorized.problem, format);
-      const question = questionOf(path.asked, extra);
-      const outcome = await answerCell(cells.lookup, question, format, signal, cells.creditOf);
-      if ('answer' in outcome) return outcome.answer;
-      // Only the operator source gives a pass-through answer, and demo mode has none.
-      throw new Error('demo mode has no operator to pass an answer through from');
+      return authorized.ok ? kept : problemAnswer(authorized.problem, format);
     },
   };
 }
 
 export function demoRoutes(api: Hono, reads: Reads): void {
   api.get('/location', (c) => reply(c, reads.location(keyParams(c), c.req.header('accept'))));
-  api.get('/cell/:mcc/:mnc/:cellid', async (c) =>
-    reply(
-      c,
-      await reads.cell(cellPathOf(c), cellQueryOf(c), keyParams(c), c.req.header('accept'), c.req.raw.signal),
-    ),
-  );
+  api.get('/cell/:mcc/:mnc/:cellid', (c): Response | Promise<Response> => {
+    const answer = reads.cell(
+      cellPathOf(c),
+      cellQueryOf(c),
+      keyParams(c),
+      c.req.header('accept'),
+      c.req.raw.signal,
+    );
+    return answer instanceof Promise ? answer.then((ready) => reply(c, ready)) : reply(c, answer);
+  });
   api.get('/schema/Location', (c) => schemaAnswer(c, LOCATION_XSD));
 }

@@ -154,6 +154,16 @@ describe('the Cell read with live sources', () => {
     expect(asked(10038)).toEqual({ opencellid: 0, geolocate: 0 });
   });
 
+  it("keeps the store's encoded answer for the next request, still checking the query and the keys", async () => {
+    const { get } = service();
+    const first = await get(`/api/cell/244/91/10038?${KEYS}`);
+    const again = await get(`/api/cell/244/91/10038?${KEYS}&lac=1`);
+    expect(await again.text()).toBe(await first.text());
+    expect(again.headers.get('cell-source')).toBe('store');
+    expect((await get(`/api/cell/244/91/10038?${KEYS}&lac=x`)).status).toBe(400);
+    expect((await get(`/api/cell/244/91/10038?serviceKey=demo-service&userKey=other-user`)).status).toBe(401);
+  });
+
   it('says to add the LAC when a source needed it and no source knows the cell', async () => {
     const { get } = service();
     const response = await get(`/api/cell/244/91/4242?${KEYS}`);
