@@ -29,10 +29,10 @@ export interface RowBatch {
   lon: Float64Array;
   samples: Float64Array;
   /** Metres; -1 unknown. */
-  range: Float64Array;
-  /** Unix seconds; -1 unknown. */
-  updated: Float64Array;
-  /** Index in RADIO_NAMES (0: unknown). */
+  range: Int32Array;
+  /** Unix seconds; 0 unknown. */
+  updated: Uint32Array;
+  /** A code in RADIO_CODES (0: unknown). */
   radio: Uint8Array;
   /** Index of each row's town in the gazetteer's `names`. */
   town: Int32Array;
@@ -74,8 +74,8 @@ function newBatch(capacity: number): RowBatch {
     lat: new Float64Array(capacity),
     lon: new Float64Array(capacity),
     samples: new Float64Array(capacity),
-    range: new Float64Array(capacity),
-    updated: new Float64Array(capacity),
+    range: new Int32Array(capacity),
+    updated: new Uint32Array(capacity),
     radio: new Uint8Array(capacity),
     town: new Int32Array(capacity),
   };
@@ -129,7 +129,7 @@ export async function* readBatches(options: ReadOptions): AsyncGenerator<RowBatc
     batch.lon[i] = cell.lon;
     batch.samples[i] = cell.samples;
     batch.range[i] = cell.range;
-    batch.updated[i] = cell.updated;
+    batch.updated[i] = Math.max(0, cell.updated);
     batch.radio[i] = cell.radio;
     batch.town[i] = gazetteer.nearestIndex(cell.lat, cell.lon);
     if (batch.length === batchSize) {

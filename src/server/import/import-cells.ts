@@ -5,7 +5,8 @@ import { migrate } from '../store/schema';
 import { emptyStats, readBatches, type RowBatch, type SkippedLine } from './batch-reader';
 import type { Gazetteer } from './gazetteer';
 import { townGazetteer } from './gazetteer';
-import { inputName, RADIO_NAMES, type CsvInput, type SkipReason } from './opencellid-csv';
+import { OPENCELLID_ORIGIN } from '../store/records';
+import { inputName, type CsvInput, type SkipReason } from './opencellid-csv';
 import type { ProgressState } from './progress';
 import { regroup, threadBatches } from './thread-batches';
 
@@ -81,15 +82,14 @@ const ROWS_PER_STATEMENT = 64;
 const ROW_PARAMS = 11;
 
 function upsertSql(rows: number): string {
-  const values = Array.from({ length: rows }, () => "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'opencellid')").join(
-    ', ',
-  );
+  const row = `(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ${OPENCELLID_ORIGIN})`;
+  const values = Array.from({ length: rows }, () => row).join(', ');
   // SQLite applies the rows in order, so a later row of the same statement meets the earlier one here.
-  return `INSERT INTO cells (mcc, mnc, cellid, lac, lat, lon, name, samples, range, radio, updated, source)
+  return `INSERT INTO cells (mcc, mnc, cellid, lac, lat, lon, name, samples, range, radio, updated, origin)
     VALUES ${values}
     ON CONFLICT (mcc, mnc, cellid) DO UPDATE SET
       lac = excluded.lac, lat = excluded.lat, lon = excluded.lon, name = excluded.name, samples = excluded.samples,
-      range = excluded.range, radio = excluded.radio, updated = excluded.updated, source = excluded.source
+      range = excluded.range, radio = excluded.radio, updated = excluded.updated, origin = excluded.origin
     WHERE excluded.samples > cells.samples`;
 }
 
@@ -188,8 +188,8 @@ export async function importCells(options: ImportOptions): Promise<ImportReport>
       const range = rows.range[i]!;
       const updated = rows.updated[i]!;
       params[p++] = range < 0 ? null : range;
-      params[p++] = RADIO_NAMES[rows.radio[i]!] || null;
-      params[p++] = updated < 0 ? null : updated;
+      params[p++] = rows.radio[i]! || null;
+      params[p++] = updated === 0 ? null : updated;
       if (p === params.length) {
         written += upsertMany.run(params).changes;
         p = 0;

@@ -12,9 +12,9 @@ export const OPENCELLID_HEADER =
 
 export const MAX_LAC = 2 ** 32 - 1;
 const MAX_SAMPLES = Number.MAX_SAFE_INTEGER;
-
-/** The radio column's values, by the code a row batch keeps (0: none or unknown). */
-export const RADIO_NAMES = ['', 'GSM', 'UMTS', 'LTE', 'NR', 'CDMA'] as const;
+/** `range` and `updated` are kept in 32 bits (the latter until 2106). */
+const MAX_RANGE = 2 ** 31 - 2;
+const MAX_UNIX_SECONDS = 2 ** 32 - 1;
 
 /** One row as the importer needs it. Reused between lines, so copy what you keep. */
 export interface ParsedCell {
@@ -25,7 +25,7 @@ export interface ParsedCell {
   lat: number;
   lon: number;
   samples: number;
-  /** Index in RADIO_NAMES. */
+  /** A code in store/records.ts RADIO_CODES (0: none or unknown). */
   radio: number;
   /** Metres, whole; -1 when the row has none. */
   range: number;
@@ -86,21 +86,15 @@ function decimal(line: string, start: number, end: number): number {
   return Number(line.slice(start, end));
 }
 
+/** The radio column's code, read from its characters (no string made per row). */
 function radioCode(line: string, end: number): number {
-  switch (line.slice(0, end)) {
-    case 'GSM':
-      return 1;
-    case 'UMTS':
-      return 2;
-    case 'LTE':
-      return 3;
-    case 'NR':
-      return 4;
-    case 'CDMA':
-      return 5;
-    default:
-      return 0;
-  }
+  const first = line.charCodeAt(0);
+  if (end === 3 && first === 71 && line.startsWith('GSM')) return 1;
+  if (end === 4 && first === 85 && line.startsWith('UMTS')) return 2;
+  if (end === 3 && first === 76 && line.startsWith('LTE')) return 3;
+  if (end === 2 && first === 78 && line.charCodeAt(1) === 82) return 4;
+  if (end === 4 && first === 67 && line.startsWith('CDMA')) return 5;
+  return 0;
 }
 
 /**
@@ -156,10 +150,12 @@ export function parseCellLine(line: string, out: ParsedCell): SkipReason | undef
   out.samples = samples;
   // The facts beyond the position never make a row unusable: a value that does not read is left unknown.
   out.radio = radioCode(line, c0);
-  const range = decimal(line, c7 + 1, c8);
-  out.range = range >= 0 && range <= 2 ** 31 ? Math.round(range) : -1;
+  // Mostly whole metres: read as such without making a string, else as a decimal.
+  const whole = wholeNumber(line, c7 + 1, c8, MAX_RANGE);
+  const range = whole >= 0 ? whole : decimal(line, c7 + 1, c8);
+  out.range = range >= 0 && range <= MAX_RANGE ? Math.round(range) : -1;
   const updatedEnd = c12 < 0 ? (c11 < 0 ? -1 : line.length) : c12;
-  out.updated = c11 < 0 ? -1 : wholeNumber(line, c11 + 1, updatedEnd, MAX_SAMPLES);
+  out.updated = c11 < 0 ? -1 : wholeNumber(line, c11 + 1, updatedEnd, MAX_UNIX_SECONDS);
   return undefined;
 }
 

@@ -16,7 +16,7 @@ export async function* regroup(source: AsyncIterable<RowBatch>, size: number): A
   let length = 0;
   const join = (): RowBatch => {
     const joined = { length } as RowBatch;
-    const joinColumn = <T extends Float64Array | Int32Array | Uint8Array>(
+    const joinColumn = <T extends Float64Array | Int32Array | Uint32Array | Uint8Array>(
       column: 'key' | 'cellid' | 'lac' | 'lat' | 'lon' | 'samples' | 'range' | 'updated' | 'radio' | 'town',
       make: (size: number) => T,
     ): T => {
@@ -28,9 +28,11 @@ export async function* regroup(source: AsyncIterable<RowBatch>, size: number): A
       }
       return array;
     };
-    for (const column of ['key', 'cellid', 'lac', 'lat', 'lon', 'samples', 'range', 'updated'] as const) {
+    for (const column of ['key', 'cellid', 'lac', 'lat', 'lon', 'samples'] as const) {
       joined[column] = joinColumn(column, (size) => new Float64Array(size));
     }
+    joined.range = joinColumn('range', (size) => new Int32Array(size));
+    joined.updated = joinColumn('updated', (size) => new Uint32Array(size));
     joined.radio = joinColumn('radio', (size) => new Uint8Array(size));
     joined.town = joinColumn('town', (size) => new Int32Array(size));
     parts = [];

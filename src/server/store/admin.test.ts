@@ -56,9 +56,7 @@ describe('store operations', () => {
     const file = join(dir, 'facts.db');
     open(file, false).addCell({ mcc: 244, mnc: 91, cellid: 7, lac: 1, lat: 60, lon: 24, name: 'A' });
     const db = new Database(file);
-    db.exec(
-      `UPDATE cells SET range = 900, radio = 'LTE', updated = 1700000000, source = 'opencellid', samples = 4`,
-    );
+    db.exec(`UPDATE cells SET range = 900, radio = 3, updated = 1700000000, origin = 1, samples = 4`);
     db.close();
     const store = open(file, false);
     expect(store.getCell({ mcc: 244, mnc: 91, cellid: 7 })).toMatchObject({

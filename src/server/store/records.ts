@@ -74,12 +74,20 @@ export interface CellRow {
   name: string | null;
   samples: number;
   range: number | null;
-  radio: string | null;
+  /** A code in RADIO_CODES. */
+  radio: number | null;
   updated: number | null;
-  source: string | null;
+  origin: number | null;
 }
 
-export const CELL_COLUMNS = 'mcc, mnc, cellid, lac, lat, lon, name, samples, range, radio, updated, source';
+/** The `radio` column's codes (0: unknown), as the importer writes them. */
+export const RADIO_CODES = ['', 'GSM', 'UMTS', 'LTE', 'NR', 'CDMA'] as const;
+
+/** The `origin` column's codes: whose data a row is. */
+export const ORIGINS: Readonly<Record<number, string>> = { 1: 'opencellid' };
+export const OPENCELLID_ORIGIN = 1;
+
+export const CELL_COLUMNS = 'mcc, mnc, cellid, lac, lat, lon, name, samples, range, radio, updated, origin';
 
 export function toUser(row: UserRow): User {
   return {
@@ -108,9 +116,9 @@ export function toCellRecord(row: CellRow | undefined): CellRecord | undefined {
     name: row.name ?? '',
     samples: row.samples,
     ...(row.range !== null && { range: row.range }),
-    ...(row.radio !== null && { radio: row.radio }),
+    ...(row.radio !== null && RADIO_CODES[row.radio] && { radio: RADIO_CODES[row.radio] }),
     ...(row.updated !== null && { updated: row.updated }),
-    ...(row.source !== null && { source: row.source }),
+    ...(row.origin !== null && ORIGINS[row.origin] !== undefined && { source: ORIGINS[row.origin] }),
   };
 }
 

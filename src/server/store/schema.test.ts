@@ -23,7 +23,7 @@ function open(file: string, demo = true): Store {
 /* What the migrations after version 2 added, taken away again to make an older database from a new one. */
 const UNDO_SINCE_2 = `DROP TABLE cell_answers;
   ALTER TABLE cells DROP COLUMN range; ALTER TABLE cells DROP COLUMN radio;
-  ALTER TABLE cells DROP COLUMN updated; ALTER TABLE cells DROP COLUMN source;`;
+  ALTER TABLE cells DROP COLUMN updated; ALTER TABLE cells DROP COLUMN origin;`;
 
 describe('migrations', () => {
   it('are idempotent and recorded in user_version', () => {
