@@ -35,6 +35,8 @@ export interface ApiErrorInit {
   code?: string;
   raw?: RawResponse;
   cause?: unknown;
+  /** The deadline of the read this try belonged to (ms since the epoch): a retry after it cannot help. */
+  deadline?: number;
 }
 
 /**
@@ -48,6 +50,7 @@ export class ApiError extends Error {
   readonly retryAfterSeconds: number | undefined;
   readonly detail: string | undefined;
   readonly code: string | undefined;
+  readonly deadline: number | undefined;
   raw: RawResponse | undefined;
 
   constructor(kind: ApiErrorKind, message: string, init: ApiErrorInit = {}) {
@@ -59,6 +62,7 @@ export class ApiError extends Error {
     this.retryAfterSeconds = init.retryAfterSeconds;
     this.detail = init.detail;
     this.code = init.code;
+    this.deadline = init.deadline;
     this.raw = init.raw;
   }
 }

@@ -1,16 +1,17 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { formatFromAccept } from '../api/codec';
 import { accessLog, errorLine } from './access-log';
 import { problem, problemAnswer, reply } from './api-answer';
-import { createLimit } from './authorize';
+import { createLimits } from './authorize';
+import { clientAddress } from './client-address';
 import { compression } from './compress';
 import { DEFAULTS } from './config';
 import { DEMO_KEYS } from './demo-data';
 import { createReads, demoRoutes } from './demo-reads';
 import type { Upstream } from './proxy';
 import { proxyRoutes } from './proxy-routes';
-import { securityHeaders } from './security-headers';
+import { allowedHostsOnly, securityHeaders } from './security-headers';
 import { createCellSources, type SourcesDeps, type SourcesConfig } from './sources/cell-sources';
 import { staticRoutes } from './static-routes';
 import type { CellCache } from './store/cell-cache';
@@ -23,10 +24,19 @@ export interface CommonOptions {
   staticDir?: string | null;
   /** One line per request and per unexpected error; never holds a key. */
   log?: (line: string) => void;
-  /** Requests per second per service key on the two resources, with a burst; absent or 0: no limit. */
+  /** Requests per second per service key on the two resources, with a burst; absent or 0: no limit. Each client
+   *  address gets five times as much, and half the burst of failed key checks at a quarter of the rate. */
   rateLimit?: { perSecond: number; burst: number };
   /** The Cell read's sources; by default the store (demo mode) or the operator alone (proxy mode). */
   cells?: CellsOptions;
+  /** Reverse proxies in front of the service whose X-Forwarded-For entries are believed (TRUSTED_PROXIES). */
+  trustedProxies?: number;
+  /** Reached over https through a proxy that ends TLS: answers carry HSTS. */
+  behindTls?: boolean;
+  /** Host names the service answers to (421 for any other); absent: any. */
+  allowedHosts?: readonly string[] | undefined;
+  /** Demo mode: the time the app is told the service may take (proxy mode tells the operator's timeout). */
+  timeoutMs?: number;
 }
 
 export interface CellsOptions {
@@ -69,6 +79,19 @@ function cellSources(options: AppOptions, log: (line: string) => void) {
   });
 }
 
+/**
+ * How long the app is told a read may take: each source asked over the network may take the whole timeout, one
+ * after the other (the store answers at once).
+ */
+function readTimeoutMs(options: AppOptions): number {
+  const each =
+    options.cells?.sources.timeoutMs ??
+    ('upstream' in options ? options.upstream.timeoutMs : (options.timeoutMs ?? DEFAULTS.timeoutMs));
+  const names = options.cells?.sources.names ?? [];
+  const overNetwork = names.filter((name) => name !== 'store').length;
+  return each * Math.max(1, overNetwork);
+}
+
 /** /api: the positioning resources (demo data or the operator's), health and settings; JSON or XML errors. */
 function apiRoutes(options: AppOptions, log: (line: string) => void): Hono {
   const api = new Hono();
@@ -92,19 +115,21 @@ function apiRoutes(options: AppOptions, log: (line: string) => void): Hono {
         mode,
         tileUrl: options.tileUrl ?? DEFAULTS.tileUrl,
         tileAttribution: options.tileAttribution ?? DEFAULTS.tileAttribution,
+        timeoutMs: readTimeoutMs(options),
         ...(!('upstream' in options) && options.store.hasDemoKeys() && { demoKeys: { ...DEMO_KEYS } }),
       },
       200,
       { 'Cache-Control': 'no-store' },
     ),
   );
-  const limit = createLimit(options.rateLimit);
+  const limits = createLimits(options.rateLimit);
+  const addressOf = (c: Context) => clientAddress(c, options.trustedProxies ?? 0);
   const cells = cellSources(options, log);
   if (!('upstream' in options)) {
     if (cells === undefined) throw new Error('demo mode needs its cell sources');
-    demoRoutes(api, createReads(options.store, limit, cells));
+    demoRoutes(api, createReads(options.store, limits, cells), addressOf);
   } else {
-    proxyRoutes(api, options.upstream, limit, cells);
+    proxyRoutes(api, options.upstream, { limits, addressOf, log, cells });
   }
   api.all('*', (c) => problem(c, { status: 404, code: 'not-found', message: 'No such API path.' }));
   return api;
@@ -118,7 +143,8 @@ export function createApp(options: AppOptions): Hono {
   const app = new Hono();
   const log = options.log ?? (() => undefined);
   app.use(accessLog(log));
-  app.use(securityHeaders(options.tileUrl ?? DEFAULTS.tileUrl));
+  app.use(securityHeaders({ tileUrl: options.tileUrl ?? DEFAULTS.tileUrl, behindTls: options.behindTls }));
+  app.use(allowedHostsOnly(options.allowedHosts));
   app.use('/api/*', compression());
   app.onError((error, c) => {
     log(errorLine(c.req.method, c.req.path, error));

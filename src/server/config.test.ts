@@ -19,6 +19,9 @@ describe('config', () => {
       rateLimit: 20,
       rateBurst: 40,
       cells: { names: ['store'], timeoutMs: 10_000, cacheDays: 7 },
+      behindTls: false,
+      allowedHosts: undefined,
+      trustedProxies: 0,
     });
   });
 

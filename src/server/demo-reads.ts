@@ -1,8 +1,8 @@
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { encodeLocation, formatFromAccept } from '../api/codec';
 import type { Cell, Format } from '../api/types';
 import { apiAnswer, problemAnswer, reply, schemaAnswer, type ApiAnswer } from './api-answer';
-import { createAuthorize, type Limit } from './authorize';
+import { createAuthorize, type Limits } from './authorize';
 import { FreshCache } from './fresh-cache';
 import { LOCATION_XSD } from './location-xsd';
 import { cellPathOf, checkPath, keyParams, type CellPath, type KeyParams } from './request-values';
@@ -19,13 +19,15 @@ import type { ServiceReads } from './store/service-reads';
 
 /** The two demo reads, free of Hono: the one place their rules live. */
 export interface Reads {
-  location(keys: KeyParams, accept: string | undefined): ApiAnswer;
+  /** `address`: the client's, for the per-address limits (src/server/client-address.ts). */
+  location(keys: KeyParams, accept: string | undefined, address: string): ApiAnswer;
   /** Answered by the configured sources, asked only once the keys are accepted; a kept answer at once. */
   cell(
     path: CellPath,
     query: CellQueryValues,
     keys: KeyParams,
     accept: string | undefined,
+    address: string,
     signal: AbortSignal,
   ): ApiAnswer | Promise<ApiAnswer>;
 }
@@ -55,9 +57,9 @@ const KEPT = 10_000;
  * Only the store's own Cell answers are kept so: with the store asked first they depend on the path alone (the store
  * is keyed by mcc/mnc/cellid), and its "not found" is final only when it is the one source.
  */
-export function createReads(store: ServiceReads, limit: Limit, sources: CellSources): Reads {
+export function createReads(store: ServiceReads, limits: Limits, sources: CellSources): Reads {
   const fresh = new FreshCache(() => store.dataVersion());
-  const authorize = createAuthorize(store, limit, fresh.map(KEPT));
+  const authorize = createAuthorize(store, limits, fresh.map(KEPT));
   const cells = fresh.map<string, ApiAnswer>(KEPT);
   const storeFirst = sources.names[0] === 'store';
   const storeOnly = storeFirst && sources.names.length === 1;
@@ -105,13 +107,14 @@ export function createReads(store: ServiceReads, limit: Limit, sources: CellSour
     query: CellQueryValues,
     params: KeyParams,
     format: Format,
+    address: string,
     signal: AbortSignal,
   ): Promise<ApiAnswer> {
     const path = checkPath(cellPath);
     if (!path.ok) return problemAnswer(path.problem, format);
     const extra = checkCellQuery(query);
     if (!extra.ok) return problemAnswer(extra.problem, format);
-    const authorized = authorize(params);
+    const authorized = authorize(params, address);
     if (!authorized.ok) return problemAnswer(authorized.problem, format);
     const outcome = await answerCell(
       sources.lookup,
@@ -129,37 +132,42 @@ export function createReads(store: ServiceReads, limit: Limit, sources: CellSour
   }
 
   return {
-    location(params, accept) {
+    location(params, accept, address) {
       fresh.check();
       const format = formatFromAccept(accept);
-      const authorized = authorize(params);
+      const admitted = limits.admit(address);
+      if (admitted !== undefined) return problemAnswer(admitted, format);
+      const authorized = authorize(params, address);
       if (!authorized.ok) return problemAnswer(authorized.problem, format);
       return locationOf(authorized.user, format);
     },
 
-    cell(cellPath, query, params, accept, signal) {
+    cell(cellPath, query, params, accept, address, signal) {
       fresh.check();
       const format = formatFromAccept(accept);
+      const admitted = limits.admit(address);
+      if (admitted !== undefined) return problemAnswer(admitted, format);
       // Only a path that passed its check has a kept answer; the query and the keys are checked on every request.
       const key = `${format} ${cellPath.mcc}/${cellPath.mnc}/${cellPath.cellid}`;
       const kept = cells.get(key);
-      if (kept === undefined) return cellFromSources(key, cellPath, query, params, format, signal);
+      if (kept === undefined) return cellFromSources(key, cellPath, query, params, format, address, signal);
       const extra = checkCellQuery(query);
       if (!extra.ok) return problemAnswer(extra.problem, format);
-      const authorized = authorize(params);
+      const authorized = authorize(params, address);
       return authorized.ok ? kept : problemAnswer(authorized.problem, format);
     },
   };
 }
 
-export function demoRoutes(api: Hono, reads: Reads): void {
-  api.get('/location', (c) => reply(c, reads.location(keyParams(c), c.req.header('accept'))));
+export function demoRoutes(api: Hono, reads: Reads, addressOf: (c: Context) => string): void {
+  api.get('/location', (c) => reply(c, reads.location(keyParams(c), c.req.header('accept'), addressOf(c))));
   api.get('/cell/:mcc/:mnc/:cellid', (c): Response | Promise<Response> => {
     const answer = reads.cell(
       cellPathOf(c),
       cellQueryOf(c),
       keyParams(c),
       c.req.header('accept'),
+      addressOf(c),
       c.req.raw.signal,
     );
     return answer instanceof Promise ? answer.then((ready) => reply(c, ready)) : reply(c, answer);

@@ -4,6 +4,7 @@ import { cellLabel } from '../../api/cell-id';
 import { useI18n } from '../../i18n/i18n';
 import type { LatLon } from '../../map/geo';
 import { ErrorNotice } from '../../ui/error-notice';
+import { readStatus } from '../../ui/read-status';
 import { CellCompare } from './cell-compare';
 import { CellDetails } from './cell-details';
 import { CellFactsView } from './cell-facts-view';
@@ -33,7 +34,7 @@ export function CellPanel({ fromPhone }: CellPanelProps) {
         onLookup={lookup}
       />
       <p className="status-line" role="status" aria-live="polite">
-        {query.isFetching ? t('cell.lookingUp') : ''}
+        {readStatus(query, t('cell.lookingUp'), t)}
       </p>
       <RouteNotice />
       {cellId && query.isError && (

@@ -15,7 +15,7 @@ describe('cellQuery', () => {
 
   it('keys a lookup with a LAC and radio apart from one without', () => {
     const id = { mcc: '244', mnc: '91', cellid: '20500001' };
-    const { queryKey } = cellQuery(client, keys, id, 'json', { lac: '6001', radio: 'LTE' });
+    const { queryKey } = cellQuery(client, keys, id, 'json', undefined, { lac: '6001', radio: 'LTE' });
     expect(queryKey).toEqual(['cell', '244', '91', '20500001', '6001', 'LTE', keyFingerprint(keys), 'json']);
   });
 });

@@ -1,21 +1,34 @@
 import { queryOptions, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Answer, Client } from '../../api/client';
 import type { Cell, CellHints, CellId, Format, Keys } from '../../api/types';
+import { DEFAULT_SETTINGS } from '../../api/settings';
 import { queryKeys } from '../../session/query-keys';
+import { withinDeadline } from '../../session/read-policy';
 import { cellPath, formatRoute, navigate, useRoute } from '../../session/route';
 import { useFormat, useKeys, useMapFocus, useSession } from '../../session/session';
+import { useSettings } from '../../session/settings';
 
-/** The Cell read, keyed from general to specific; keys enter only as a fingerprint. */
+/** The Cell read, keyed from general to specific; keys enter only as a fingerprint. One deadline for the whole
+ *  read, retries included: the service's timeout and 2 s. */
 export const cellQuery = (
   client: Client,
   keys: Keys | null,
   id: CellId | null,
   format: Format,
+  serviceTimeoutMs = DEFAULT_SETTINGS.timeoutMs,
   hints: CellHints = {},
 ) =>
+  // The time a read may take is not part of what it reads: it stays out of the key.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
   queryOptions<Answer<Cell>>({
     queryKey: queryKeys.cell.read(keys, id, format, hints),
-    queryFn: keys && id ? ({ signal }) => client.getCell(keys, id, { signal, format, hints }) : skipToken,
+    queryFn:
+      keys && id
+        ? ({ signal }) =>
+            withinDeadline(signal, serviceTimeoutMs, (deadline) =>
+              client.getCell(keys, id, { signal, format, deadline, hints }),
+            )
+        : skipToken,
   });
 
 /**
@@ -30,7 +43,11 @@ export function useCellAnswer() {
   const shown = useMapFocus((focus) => focus.shown);
   const cellId = route.name === 'cell' ? route.id : null;
   const hints = route.name === 'cell' ? route.hints : {};
-  const query = useQuery({ ...cellQuery(client, keys, cellId, format, hints), enabled: shown === null });
+  const { timeoutMs } = useSettings().settings;
+  const query = useQuery({
+    ...cellQuery(client, keys, cellId, format, timeoutMs, hints),
+    enabled: shown === null,
+  });
   return {
     route,
     cellId,
@@ -49,12 +66,13 @@ export function useCellLookup() {
   const keys = useKeys();
   const [format] = useFormat();
   const { client, focus } = useSession();
+  const { timeoutMs } = useSettings().settings;
   const queryClient = useQueryClient();
   const lookup = (id: CellId, hints: CellHints = {}) => {
     const path = cellPath(id, hints);
     const same = path === formatRoute(answer.route);
     // The request leaves at the click, before React re-renders, so rendering overlaps the network wait.
-    if (keys && !same) void queryClient.prefetchQuery(cellQuery(client, keys, id, format, hints));
+    if (keys && !same) void queryClient.prefetchQuery(cellQuery(client, keys, id, format, timeoutMs, hints));
     focus.dispatch({ type: 'look-up' });
     if (same && keys) void answer.query.refetch();
     else navigate(path);

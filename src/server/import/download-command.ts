@@ -1,6 +1,6 @@
 import { readArgs, UsageError, type Args } from '../cli-args';
 import { ConfigError, readDbFile, readOpenCellidDownload } from '../config';
-import { formatReport, type CommandIo } from './command';
+import { formatReport, nothingValid, type CommandIo } from './command';
 import type { DownloadInput } from './download-source';
 import { DEFAULT_BATCH_SIZE, ImportFailed, importCells, type ImportReport } from './import-cells';
 import { createProgress } from './progress';
@@ -124,6 +124,10 @@ export async function runDownloadCommand(
       progress.finish(last);
       io.stdout.write(formatReport(report));
       if (report.interrupted) return 130;
+      if (nothingValid(report)) {
+        io.stderr.write(`download-opencellid: ${input.name} held no valid OpenCelliD row.\n`);
+        return 1;
+      }
       done.push(input.name);
     }
     return 0;

@@ -154,6 +154,11 @@ describe('the Cell read with live sources', () => {
     expect(asked(10038)).toEqual({ opencellid: 0, geolocate: 0 });
   });
 
+  it('tells the app a read may take each network source its whole timeout, one after the other', async () => {
+    const { get } = service(['store', 'opencellid', 'geolocate'], { timeoutMs: 2000 });
+    expect(await (await get('/api/settings')).json()).toMatchObject({ timeoutMs: 4000 });
+  });
+
   it("keeps the store's encoded answer for the next request, still checking the query and the keys", async () => {
     const { get } = service();
     const first = await get(`/api/cell/244/91/10038?${KEYS}`);

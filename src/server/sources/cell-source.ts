@@ -12,8 +12,8 @@ export interface CellQuestion {
   key: CellKey;
   lac?: number;
   radio?: Radio;
-  /** Proxy mode: the caller's keys as they go to the operator (`?serviceKey=…&userKey=…`), and its Accept. */
-  operator?: { query: string; accept: string | undefined };
+  /** Proxy mode: asks the operator for a path with the caller's keys and Accept (gated and charged by the route). */
+  operator?: { ask(path: string, signal: AbortSignal): Promise<Forwarded> };
 }
 
 /** A cell as a source knows it. */

@@ -58,7 +58,7 @@ export function createCellSources(config: SourcesConfig, deps: SourcesDeps): Cel
         return storeSource(deps.store);
       case 'operator':
         if (deps.upstream === undefined) throw missing(name, 'POSITIONING_BASE_URL');
-        return operatorSource(deps.upstream);
+        return operatorSource();
       case 'opencellid':
         if (config.opencellid === undefined) throw missing(name, 'OPENCELLID_KEY');
         return openCellidSource(config.opencellid, http, deps.now);

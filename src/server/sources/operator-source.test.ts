@@ -100,7 +100,7 @@ describe('proxy mode with sources after the operator', () => {
       `/api/cell/244/91/404404?${KEYS}&lac=6001`,
     );
     expect(response.status).toBe(404);
-    expect(await response.text()).toBe('Not Found');
+    expect(await response.text()).toContain('<code>upstream-error</code>');
     expect(askedOpenCellid(404404)).toBe(0);
   });
 

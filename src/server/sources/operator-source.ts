@@ -1,5 +1,5 @@
 import { decodeCell, detectFormat } from '../../api/codec';
-import { forward, type Forwarded, type Upstream } from '../proxy';
+import type { Forwarded } from '../proxy';
 import type { CellSource } from './cell-source';
 
 /**
@@ -7,16 +7,15 @@ import type { CellSource } from './cell-source';
  * formats means the keys were accepted and the operator does not know the cell. Anything else (its keys check, its
  * rate limit, its failures) is passed back as it came, and no further source is asked: the keys are unverified.
  */
-export function operatorSource(upstream: Upstream): CellSource {
+export function operatorSource(): CellSource {
   return {
     name: 'operator',
     live: false,
     async ask(question, signal) {
-      const request = question.operator;
-      if (request === undefined) throw new Error("the operator source is asked without the caller's keys");
+      const operator = question.operator;
+      if (operator === undefined) throw new Error("the operator source is asked without the caller's keys");
       const { mcc, mnc, cellid } = question.asked;
-      const url = `${upstream.baseUrl}/cell/${mcc}/${mnc}/${cellid}${request.query}`;
-      const forwarded = await forward(upstream, url, request.accept, signal);
+      const forwarded = await operator.ask(`/cell/${mcc}/${mnc}/${cellid}`, signal);
       if (!forwarded.ok) return { kind: 'final', forwarded };
       const text = new TextDecoder().decode(forwarded.body);
       const format = detectFormat(forwarded.contentType, text);
