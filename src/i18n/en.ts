@@ -313,6 +313,9 @@ export const en = {
   'err.sourceLimit.title': 'A cell database’s limit is reached',
   'err.sourceLimit.wait':
     'The public cell database this service asks has reached its request limit. Try again in {wait}.',
+  'err.unencodable.title': 'The service holds data it cannot send',
+  'err.unencodable.body':
+    'A stored value holds a character no answer may carry (the raw response names the field). Trying again will not help: the service’s operator must correct the stored data.',
   'err.misconfigured.title': 'The service is misconfigured',
   'err.misconfigured.body':
     'A public cell database refused the service’s own key. Trying again will not help: the service’s operator must fix its settings.',

@@ -126,6 +126,17 @@ describe('the words for the cell sources', () => {
     });
   });
 
+  it('says the service holds data it cannot send, for either read, with no retry', () => {
+    const error = new ApiError('server', 'HTTP 500', { status: 500, code: 'unencodable' });
+    for (const context of [cellContext, { resource: 'location' } as const]) {
+      expect(describeError(error, context)).toMatchObject({
+        title: 'The service holds data it cannot send',
+        action: 'none',
+        pointsToRaw: true,
+      });
+    }
+  });
+
   it('says the service is misconfigured, with no retry', () => {
     const error = new ApiError('server', 'HTTP 500', { status: 500, code: 'source-misconfigured' });
     expect(describeError(error, cellContext)).toMatchObject({

@@ -190,6 +190,14 @@ export const KNOWN_KINDS = Object.keys(MESSAGES) as ApiErrorKind[];
 /** Words for any failure: an ApiError by its kind, anything else (a bug) as a generic failure. */
 export function describeError(error: unknown, context: ErrorContext, t: Translate = tEn): ErrorMessage {
   if (isApiError(error)) {
+    if (error.code === 'unencodable') {
+      return {
+        title: t('err.unencodable.title'),
+        body: t('err.unencodable.body'),
+        action: 'none',
+        pointsToRaw: true,
+      };
+    }
     const fromSource = context.resource === 'cell' ? sourceFailure(error, t) : undefined;
     if (fromSource) return fromSource;
     const describe = MESSAGES[error.kind] as Describe | undefined;

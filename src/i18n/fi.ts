@@ -314,6 +314,9 @@ export const fi: Catalog = {
   'err.sourceLimit.title': 'Solutietokannan raja on täynnä',
   'err.sourceLimit.wait':
     'Julkinen solutietokanta, jolta palvelu kysyy, on saavuttanut pyyntörajansa. Yritä uudelleen {wait} kuluttua.',
+  'err.unencodable.title': 'Palvelulla on tietoa, jota se ei voi lähettää',
+  'err.unencodable.body':
+    'Tallennetussa arvossa on merkki, jota mikään vastaus ei voi sisältää (raakavastaus nimeää kentän). Uudelleenyritys ei auta: palvelun ylläpitäjän on korjattava tallennettu tieto.',
   'err.misconfigured.title': 'Palvelun asetuksissa on vika',
   'err.misconfigured.body':
     'Julkinen solutietokanta hylkäsi palvelun oman avaimen. Uudelleenyritys ei auta: palvelun ylläpitäjän on korjattava asetukset.',

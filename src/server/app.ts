@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { methodNotAllowed } from 'hono/method-not-allowed';
-import { formatFromAccept } from '../api/codec';
+import { formatFromAccept, UnencodableError } from '../api/codec';
 import { accessLog, errorLine } from './access-log';
-import { problem, problemAnswer, reply } from './api-answer';
+import { problem, problemAnswer, reply, type Problem } from './api-answer';
 import { createLimits } from './authorize';
 import { clientAddress } from './client-address';
 import { compression } from './compress';
@@ -148,11 +148,17 @@ export function createApp(options: AppOptions): Hono {
   app.use('/api/*', compression());
   app.onError((error, c) => {
     log(errorLine(c.req.method, c.req.path, error));
-    const internal = {
-      status: 500,
-      code: 'internal',
-      message: 'Something went wrong in the service.',
-    } as const;
+    // A stored value no answer may carry (written past the store's checks, e.g. by hand in SQLite): say which field,
+    // so the service's operator knows what to correct; the value itself is never echoed.
+    const internal: Problem =
+      error instanceof UnencodableError
+        ? {
+            status: 500,
+            code: 'unencodable',
+            field: error.field,
+            message: `The service holds a value it cannot send: ${error.message}. The service's operator must correct the stored data.`,
+          }
+        : { status: 500, code: 'internal', message: 'Something went wrong in the service.' };
     return reply(c, problemAnswer(internal, formatFromAccept(c.req.header('accept'))));
   });
   const api = apiRoutes(options, log);
