@@ -14,14 +14,16 @@ const MapView = memo(lazy(() => import('../map/map-view').then((m) => ({ default
 export function MapSection() {
   const { t } = useI18n();
   const phone = usePhone();
+  const answer = useCellAnswer();
   const trail = useTrail(phone.data?.data, phone.dataUpdatedAt);
   const shownPhone = useAfterPaint(phone.data?.data);
-  const cell = useAfterPaint(useCellAnswer().cell);
+  const cell = useAfterPaint(answer.cell);
+  const facts = useAfterPaint(answer.facts);
   const shownTrail = useAfterPaint(trail);
   return (
     <section className="map-wrap" aria-label={t('app.map')}>
       <Suspense fallback={<div className="map map-loading">{t('app.mapLoading')}</div>}>
-        <MapView phone={shownPhone} cell={cell} trail={shownTrail} />
+        <MapView phone={shownPhone} cell={cell} facts={facts} trail={shownTrail} />
       </Suspense>
     </section>
   );

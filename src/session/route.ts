@@ -1,12 +1,15 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { checkCellId, type CellIdField, type CellIdProblem } from '../api/cell-id';
-import type { CellId } from '../api/types';
+import type { CellHints, CellId } from '../api/types';
 import { afterNextPaint } from './after-paint';
 
-/** What the address bar says: the looked-up cell in the path, the map's view in `?view=`. Keys never go here. */
+/**
+ * What the address bar says: the looked-up cell in the path, with the lookup's LAC and radio in `?lac=&radio=`; a
+ * shared link's map view in `?view=`. Keys never go here.
+ */
 export type Route =
   | { name: 'home' }
-  | { name: 'cell'; id: CellId }
+  | { name: 'cell'; id: CellId; hints: CellHints }
   | {
       name: 'bad-cell';
       errors: Partial<Record<CellIdField, string>>;
@@ -15,7 +18,31 @@ export type Route =
     }
   | { name: 'not-found'; path: string };
 
-export function parseRoute(pathname: string): Route {
+/**
+ * The lookup's hints as a link carries them, as typed: the service checks them (a bad one is its 400, naming the
+ * parameter), so a hand-edited link says what is wrong instead of being changed in silence.
+ */
+export function parseHints(search: string): CellHints {
+  const query = new URLSearchParams(search);
+  const lac = query.get('lac')?.trim();
+  const radio = query.get('radio')?.trim();
+  return {
+    ...(lac !== undefined && lac !== '' && { lac: lac.slice(0, 20) }),
+    ...(radio !== undefined && radio !== '' && { radio: radio.slice(0, 10) }),
+  };
+}
+
+function hintsQuery(hints: CellHints | undefined): string {
+  const query = new URLSearchParams();
+  if (hints?.lac !== undefined && hints.lac !== '') query.set('lac', hints.lac);
+  if (hints?.radio !== undefined) query.set('radio', hints.radio);
+  const text = query.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+/** Parses a path as `currentPath()` gives it: the pathname, and the hints' part of the query when there is one. */
+export function parseRoute(location: string): Route {
+  const [pathname = '', search = ''] = location.split('?', 2);
   const path = pathname.replace(/\/+$/, '') || '/';
   if (path === '/') return { name: 'home' };
   const match = /^\/cell\/([^/]*)\/([^/]*)\/([^/]*)$/.exec(path);
@@ -32,16 +59,18 @@ export function parseRoute(pathname: string): Route {
   }
   const check = checkCellId(given, { mode: 'path' });
   return check.ok
-    ? { name: 'cell', id: check.value }
+    ? { name: 'cell', id: check.value, hints: parseHints(search) }
     : { name: 'bad-cell', errors: check.errors, problems: check.problems, given };
 }
 
-export function cellPath(id: CellId): string {
-  return `/cell/${encodeURIComponent(id.mcc)}/${encodeURIComponent(id.mnc)}/${encodeURIComponent(id.cellid)}`;
+/** A cell's path in this app, with the lookup's LAC and radio when it has them. */
+export function cellPath(id: CellId, hints?: CellHints): string {
+  const path = `/cell/${encodeURIComponent(id.mcc)}/${encodeURIComponent(id.mnc)}/${encodeURIComponent(id.cellid)}`;
+  return `${path}${hintsQuery(hints)}`;
 }
 
 export function formatRoute(route: Route): string {
-  return route.name === 'cell' ? cellPath(route.id) : '/';
+  return route.name === 'cell' ? cellPath(route.id, route.hints) : '/';
 }
 
 const NAVIGATE_EVENT = 'cellpos:navigate';
@@ -56,7 +85,7 @@ function writeAddressBar(): void {
   if (unwritten === undefined) return;
   const { path, replace } = unwritten;
   unwritten = undefined;
-  if (path === window.location.pathname) return;
+  if (path === addressPath()) return;
   if (replace) window.history.replaceState(null, '', path);
   else window.history.pushState(null, '', path);
 }
@@ -81,7 +110,12 @@ if (typeof window !== 'undefined') {
   );
 }
 
-export const currentPath = (): string => unwritten?.path ?? window.location.pathname;
+/** The address as the route reads it: the pathname, and `?lac=&radio=` (not `?view=`, which a map move changes). */
+const addressPath = (): string =>
+  `${window.location.pathname}${hintsQuery(parseHints(window.location.search))}`;
+
+/** The route's address: a path not yet in the address bar, else the address bar's. */
+export const currentPath = (): string => unwritten?.path ?? addressPath();
 
 /**
  * Shows `path`: the app follows it at once. The address bar (history.pushState, which costs the browser a

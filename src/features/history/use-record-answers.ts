@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import type { CellFacts } from '../../api/cell-facts';
 import type { Cell, Location } from '../../api/types';
 import { afterNextPaint } from '../../session/after-paint';
 import { history } from './history-storage';
@@ -9,15 +10,18 @@ import { history } from './history-storage';
  */
 export function useRecordAnswers(
   phone: { answer: Location | undefined; at: number },
-  cell: { answer: Cell | undefined; at: number },
+  cell: { answer: Cell | undefined; at: number; facts?: CellFacts | undefined },
 ): void {
   const { answer: phoneAnswer, at: phoneAt } = phone;
-  const { answer: cellAnswer, at: cellAt } = cell;
+  const { answer: cellAnswer, at: cellAt, facts } = cell;
   useEffect(() => {
     // Not cancelled when the answer changes first: every answer is kept.
-    if (cellAnswer)
-      afterNextPaint(() => history.add({ kind: 'cell', cell: cellAnswer }, cellAt || Date.now()));
-  }, [cellAnswer, cellAt]);
+    if (cellAnswer) {
+      afterNextPaint(() =>
+        history.add({ kind: 'cell', cell: cellAnswer, ...(facts && { facts }) }, cellAt || Date.now()),
+      );
+    }
+  }, [cellAnswer, cellAt, facts]);
   useEffect(() => {
     if (phoneAnswer)
       afterNextPaint(() =>
