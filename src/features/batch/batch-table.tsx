@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { memo, useId, useMemo, useState } from 'react';
 import { useI18n } from '../../i18n/i18n';
 import { COLUMNS, cellText, sortRows, type Column, type Sort } from './batch-columns';
 import { BatchPager } from './batch-pager';
@@ -64,7 +64,7 @@ export function BatchTable({ rows, phase, version }: BatchTableProps) {
           <SortHeader sort={sort} onSort={sortBy} />
           <tbody>
             {visible.map((row) => (
-              <ResultRow key={row.index} row={row} phase={phase} />
+              <ResultRow key={row.index} row={row} outcome={row.outcome} phase={phase} />
             ))}
           </tbody>
         </table>
@@ -103,7 +103,19 @@ function SortHeader({ sort, onSort }: { sort: Sort; onSort(column: Column): void
   );
 }
 
-function ResultRow({ row, phase }: { row: BatchRow; phase: BatchPhase }) {
+/**
+ * One row, rendered again only when its outcome, the phase or the language changed: a running batch renders the
+ * table every RENDER_EVERY_MS, and most of the rows shown have not changed since. The outcome is a prop of its
+ * own because a row is updated in place.
+ */
+const ResultRow = memo(function ResultRow({
+  row,
+  phase,
+}: {
+  row: BatchRow;
+  outcome: BatchRow['outcome'];
+  phase: BatchPhase;
+}) {
   const { t } = useI18n();
   const result = resultText(row, phase, t);
   return (
@@ -118,4 +130,4 @@ function ResultRow({ row, phase }: { row: BatchRow; phase: BatchPhase }) {
       ))}
     </tr>
   );
-}
+});

@@ -10,7 +10,8 @@ export interface BatchClient {
 export type BatchOutcome =
   { ok: true; cell: Cell } | { ok: false; kind: ApiErrorKind | 'unknown'; status?: number | undefined };
 
-export const DEFAULT_CONCURRENCY = 4;
+/** A browser opens at most six connections to one host over HTTP/1.1: six keep them all busy, more only queue. */
+export const DEFAULT_CONCURRENCY = 6;
 export const MAX_CONCURRENCY = 16;
 /** Retries of a network failure, timeout or 5xx; each waits longer. */
 export const TRANSIENT_RETRIES = 2;
