@@ -1,23 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DOCUMENTED_CELL_RECORD } from '../api/fixtures/documented-cell';
-import { DEMO_PHONE_CELL, demoCells, FIXED_CELLS, openDemoStore } from './demo-data';
-import type { Store } from './store/open-store';
+import { DEMO_PHONE_CELL, demoCells, FIXED_CELLS } from './demo-data';
+import { tempStores } from './store/temp-stores';
 
-const dir = mkdtempSync(join(tmpdir(), 'cellpos-demo-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-const opened: Store[] = [];
-afterEach(() => {
-  for (const store of opened.splice(0)) store.close();
-});
-function open(file: string, demo = true): Store {
-  const store = openDemoStore(file, demo);
-  opened.push(store);
-  return store;
-}
+const { dir, open } = tempStores('cellpos-demo-');
 
 describe('demo data', () => {
   it('is fixed: the same rows every time', () => {

@@ -1,24 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DOCUMENTED_CELL_RECORD } from '../../api/fixtures/documented-cell';
-import { openDemoStore } from '../demo-data';
-import type { Store } from './open-store';
 import { StoreError } from './records';
+import { tempStores } from './temp-stores';
 
-const dir = mkdtempSync(join(tmpdir(), 'cellpos-admin-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const opened: Store[] = [];
-afterEach(() => {
-  for (const store of opened.splice(0)) store.close();
-});
-function open(file: string, demo = true): Store {
-  const store = openDemoStore(file, demo);
-  opened.push(store);
-  return store;
-}
+const { dir, open } = tempStores('cellpos-admin-');
 
 describe('store operations', () => {
   it('registers developers, keys and users, and refuses bad input without writing', () => {

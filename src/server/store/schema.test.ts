@@ -1,24 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDemoStore } from '../demo-data';
-import { openStore, type Store } from './open-store';
+import { openStore } from './open-store';
 import { keyHash, migrate, SCHEMA_VERSION } from './schema';
+import { tempStores } from './temp-stores';
 
-const dir = mkdtempSync(join(tmpdir(), 'cellpos-store-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-const opened: Store[] = [];
-afterEach(() => {
-  for (const store of opened.splice(0)) store.close();
-});
-function open(file: string, demo = true): Store {
-  const store = openDemoStore(file, demo);
-  opened.push(store);
-  return store;
-}
+const { dir, open } = tempStores('cellpos-store-');
 
 describe('migrations', () => {
   it('are idempotent and recorded in user_version', () => {
