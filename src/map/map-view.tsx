@@ -1,6 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import './map.css';
-import { MapContainer, TileLayer } from 'react-leaflet';
+import type { ReactNode } from 'react';
+import { MapContainer, ScaleControl, TileLayer } from 'react-leaflet';
 import type { Cell, Location } from '../api/types';
 import { useMapFocus } from '../session/session';
 import { useSettings } from '../session/settings';
@@ -8,6 +9,7 @@ import { BatchLayer } from './batch-layer';
 import { CellMarker } from './cell-marker';
 import { DeviceMarker } from './device-marker';
 import { FlyTo } from './fly-to';
+import { MapLegend } from './map-legend';
 import { PhoneMarker } from './phone-marker';
 import { Trail, type TrailPoint } from './trail';
 import { ViewReport } from './view-report';
@@ -18,38 +20,47 @@ export interface MapViewProps {
   /** The cell shown: the looked-up answer, or one from the history. */
   cell: Cell | undefined;
   trail: readonly TrailPoint[];
+  /** Controls shown over the map's corner, above the legend (the app hands in the features' own). */
+  controls?: ReactNode;
 }
 
 export const INITIAL_CENTER: [number, number] = [62, 25];
 export const INITIAL_ZOOM = 5;
 
 /** The answers as markers; the batch, this device and the view come from the session, not through here. */
-export function MapView({ phone, cell, trail }: MapViewProps) {
+export function MapView({ phone, cell, trail, controls }: MapViewProps) {
   const { settings, loaded } = useSettings();
   const initialView = useMapFocus((focus) => focus.initialView);
   return (
-    <MapContainer
-      center={initialView ? [initialView.lat, initialView.lon] : INITIAL_CENTER}
-      zoom={initialView?.zoom ?? INITIAL_ZOOM}
-      className="map"
-      worldCopyJump
-    >
-      <WorldOutline />
-      {/* Keyed so changed settings replace the layer rather than leave the old attribution text. */}
-      {loaded && (
-        <TileLayer
-          key={`${settings.tileUrl} ${settings.tileAttribution}`}
-          url={settings.tileUrl}
-          attribution={settings.tileAttribution}
-        />
-      )}
-      <BatchLayer />
-      <Trail points={trail} />
-      <DeviceMarker />
-      {cell && <CellMarker cell={cell} />}
-      {phone && <PhoneMarker location={phone} />}
-      <FlyTo phone={phone?.cell.position} cell={cell} />
-      <ViewReport />
-    </MapContainer>
+    <>
+      <MapContainer
+        center={initialView ? [initialView.lat, initialView.lon] : INITIAL_CENTER}
+        zoom={initialView?.zoom ?? INITIAL_ZOOM}
+        className="map"
+        worldCopyJump
+      >
+        <WorldOutline />
+        {/* Keyed so changed settings replace the layer rather than leave the old attribution text. */}
+        {loaded && (
+          <TileLayer
+            key={`${settings.tileUrl} ${settings.tileAttribution}`}
+            url={settings.tileUrl}
+            attribution={settings.tileAttribution}
+          />
+        )}
+        <BatchLayer />
+        <Trail points={trail} />
+        <DeviceMarker />
+        {cell && <CellMarker cell={cell} />}
+        {phone && <PhoneMarker location={phone} />}
+        <FlyTo phone={phone?.cell.position} cell={cell} />
+        <ViewReport />
+        <ScaleControl position="bottomleft" imperial={false} />
+      </MapContainer>
+      <div className="map-side">
+        {controls}
+        <MapLegend />
+      </div>
+    </>
   );
 }
