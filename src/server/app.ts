@@ -4,6 +4,7 @@ import { formatFromAccept } from '../api/codec';
 import { accessLog, errorLine } from './access-log';
 import { problem, problemAnswer, reply } from './api-answer';
 import { createAuthorize, createLimit } from './authorize';
+import { cellsRoutes, createCellsRead } from './cells-read';
 import { compression } from './compress';
 import { DEFAULTS } from './config';
 import { DEMO_KEYS } from './demo-data';
@@ -58,7 +59,9 @@ function apiRoutes(options: AppOptions): Hono {
   );
   const limit = createLimit(options.rateLimit);
   if ('store' in options) {
-    demoRoutes(api, createReads(options.store, createAuthorize(options.store, limit)));
+    const authorize = createAuthorize(options.store, limit);
+    demoRoutes(api, createReads(options.store, authorize));
+    cellsRoutes(api, createCellsRead(options.store, authorize));
   } else {
     proxyRoutes(api, options.upstream, limit);
   }

@@ -14,7 +14,7 @@ export interface Reads {
   cell(path: CellPath, keys: KeyParams, accept: string | undefined): ApiAnswer;
 }
 
-function toCell(record: CellRecord, asked?: CellPath): Cell {
+export function toCell(record: CellRecord, asked?: CellPath): Cell {
   const lat = record.lat.toFixed(6);
   const lon = record.lon.toFixed(6);
   return {

@@ -20,6 +20,10 @@ function open(file: string, demo = true): Store {
   return store;
 }
 
+/* What the migrations after version 2 added, taken away again to make an older database from a new one. */
+const UNDO_SINCE_2 = `DROP TRIGGER cells_box_insert; DROP TRIGGER cells_box_update; DROP TRIGGER cells_box_delete;
+  DROP TABLE cells_box;`;
+
 describe('migrations', () => {
   it('are idempotent and recorded in user_version', () => {
     const db = new Database(':memory:');
@@ -73,8 +77,9 @@ describe('migrations', () => {
     const raw = new Database(file);
     raw.exec(`DROP INDEX service_keys_hash; DROP INDEX users_hash;
       ALTER TABLE service_keys DROP COLUMN key_hash; ALTER TABLE users DROP COLUMN key_hash;
+      ${UNDO_SINCE_2}
       PRAGMA user_version = 1;`);
-    expect(migrate(raw)).toBe(2);
+    expect(migrate(raw)).toBe(SCHEMA_VERSION);
     const row = raw.prepare('SELECT key_hash FROM users WHERE user_key = ?').get('demo-user') as {
       key_hash: Buffer;
     };
@@ -85,5 +90,32 @@ describe('migrations', () => {
     expect(upgraded.authenticate('demo-service', 'demo-user ')).toBeUndefined();
     expect(upgraded.authenticate('demo-service', 'other-user')).toBe('mismatch');
     upgraded.close();
+  });
+
+  it('build the cells-in-view R*Tree for a database made before it, from the cells it holds', () => {
+    const file = join(dir, 'before-box.db');
+    openDemoStore(file).close();
+    const raw = new Database(file);
+    raw.exec(`${UNDO_SINCE_2} PRAGMA user_version = 2;`);
+    raw
+      .prepare('INSERT INTO cells (mcc, mnc, cellid, lac, lat, lon, name) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(244, 7, 1, 0, 60.5, 25.5, 'Added before the R*Tree');
+    expect(migrate(raw)).toBe(SCHEMA_VERSION);
+    const count = (sql: string) => (raw.prepare(sql).get() as { n: number }).n;
+    expect(count('SELECT count(*) AS n FROM cells_box')).toBe(
+      count('SELECT count(*) AS n FROM cells WHERE lat IS NOT NULL AND lon IS NOT NULL'),
+    );
+    raw.close();
+    const upgraded = open(file);
+    const found = upgraded.cellsInBox({
+      west: 25,
+      south: 60,
+      east: 26,
+      north: 61,
+      mcc: 244,
+      mnc: 7,
+      limit: 10,
+    });
+    expect(found.cells.map((cell) => cell.name)).toEqual(['Added before the R*Tree']);
   });
 });

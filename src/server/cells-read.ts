@@ -1,0 +1,56 @@
+import type { Hono } from 'hono';
+import { encodeCells } from '../api/cells-codec';
+import { readCellsQuery, type CellsParameter } from '../api/cells-in-view';
+import { formatFromAccept } from '../api/codec';
+import { apiAnswer, problemAnswer, reply, type ApiAnswer } from './api-answer';
+import type { Authorize } from './authorize';
+import { toCell } from './demo-reads';
+import { keyParams, type KeyParams } from './request-values';
+import type { ServiceReads } from './store/service-reads';
+
+/** Every value given for a query parameter, as `c.req.queries(name)` reads them (none: []). */
+export type QueryValues = (name: CellsParameter) => readonly string[];
+
+/** Cells in view: our own read beside the document's two, free of Hono like them (README, API notes). */
+export type CellsRead = (query: QueryValues, keys: KeyParams, accept: string | undefined) => ApiAnswer;
+
+/**
+ * The order of checks: the query's values (400 naming the parameter), then the keys as on the two reads (400,
+ * 401, 429). An empty box is a 200 with no cells.
+ */
+export function createCellsRead(store: Pick<ServiceReads, 'cellsInBox'>, authorize: Authorize): CellsRead {
+  return (values, params, accept) => {
+    const format = formatFromAccept(accept);
+    const checked = readCellsQuery(values);
+    if (!checked.ok) {
+      const problem = {
+        status: 400,
+        code: 'bad-parameter',
+        message: checked.message,
+        field: checked.field,
+      } as const;
+      return problemAnswer(problem, format);
+    }
+    const authorized = authorize(params);
+    if (!authorized.ok) return problemAnswer(authorized.problem, format);
+    const { bbox, mcc, mnc, radio, limit } = checked.query;
+    const found = store.cellsInBox({
+      ...bbox,
+      ...(mcc !== undefined && { mcc: Number(mcc) }),
+      ...(mnc !== undefined && { mnc: Number(mnc) }),
+      ...(radio !== undefined && { radio }),
+      limit,
+    });
+    const cells = found.cells.map((record) => toCell(record));
+    return apiAnswer(200, format, encodeCells({ cells, truncated: found.truncated, limit }, format));
+  };
+}
+
+export function cellsRoutes(api: Hono, read: CellsRead): void {
+  api.get('/cells', (c) =>
+    reply(
+      c,
+      read((name) => c.req.queries(name) ?? [], keyParams(c), c.req.header('accept')),
+    ),
+  );
+}
