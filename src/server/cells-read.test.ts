@@ -51,7 +51,7 @@ describe('GET /api/cells', () => {
   it('narrows by mcc and mnc, and says when the limit cut the answer', async () => {
     const client = createClient({
       baseUrl: '/api',
-      fetch: (input, init) => app.request(String(input), init),
+      fetch: async (input, init) => app.request(String(input), init),
     });
     const keys = { serviceKey: 'demo-service', userKey: 'demo-user' };
     const finland = { west: 19, south: 59, east: 32, north: 71 };
@@ -114,7 +114,7 @@ describe('GET /api/cells', () => {
     expect(post.headers.get('allow')).toContain('GET');
     const client = createClient({
       baseUrl: '/api',
-      fetch: (input, init) => app.request(String(input), init),
+      fetch: async (input, init) => app.request(String(input), init),
     });
     const failed = await client
       .getCellsInView(
