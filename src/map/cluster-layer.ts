@@ -1,6 +1,7 @@
 import L from 'leaflet';
 import type Supercluster from 'supercluster';
 import type { ClusterFeature, PointFeature } from 'supercluster';
+import { worldBox } from './geo';
 import { rangeStyle } from './palette';
 
 export type ClusterKind = 'batch' | 'in-view';
@@ -32,15 +33,6 @@ let library: Promise<SuperclusterClass> | undefined;
 export function loadSupercluster(): Promise<SuperclusterClass> {
   library ??= import('supercluster').then((module) => module.default as SuperclusterClass);
   return library;
-}
-
-/** Leaflet's view as supercluster's `[west, south, east, north]`; west > east where it crosses 180°. */
-export function clusterBox(bounds: L.LatLngBounds): [number, number, number, number] {
-  const south = Math.max(-90, bounds.getSouth());
-  const north = Math.min(90, bounds.getNorth());
-  if (bounds.getEast() - bounds.getWest() >= 360) return [-180, south, 180, north];
-  const wrap = (lon: number) => ((((lon + 180) % 360) + 360) % 360) - 180;
-  return [wrap(bounds.getWest()), south, wrap(bounds.getEast()), north];
 }
 
 const isCluster = (feature: Feature): feature is ClusterFeature<Props> =>
@@ -128,7 +120,7 @@ export class ClusterLayer<T> {
     const index = this.index;
     if (index === null) return;
     const zoom = Math.round(this.map.getZoom());
-    const features = index.getClusters(clusterBox(this.map.getBounds().pad(0.2)), zoom);
+    const features = index.getClusters(worldBox(this.map.getBounds().pad(0.2)), zoom);
     const next = new Map<string, L.Marker>();
     this.rings.clearLayers();
     for (const feature of features) {

@@ -22,13 +22,15 @@ export interface MapViewProps {
   trail: readonly TrailPoint[];
   /** Controls shown over the map's corner, above the legend (the app hands in the features' own). */
   controls?: ReactNode;
+  /** Layers of the features' own, drawn inside the map above the batch's cells. */
+  layers?: ReactNode;
 }
 
 export const INITIAL_CENTER: [number, number] = [62, 25];
 export const INITIAL_ZOOM = 5;
 
 /** The answers as markers; the batch, this device and the view come from the session, not through here. */
-export function MapView({ phone, cell, trail, controls }: MapViewProps) {
+export function MapView({ phone, cell, trail, controls, layers }: MapViewProps) {
   const { settings, loaded } = useSettings();
   const initialView = useMapFocus((focus) => focus.initialView);
   return (
@@ -49,6 +51,7 @@ export function MapView({ phone, cell, trail, controls }: MapViewProps) {
           />
         )}
         <BatchLayer />
+        {layers}
         <Trail points={trail} />
         <DeviceMarker />
         {cell && <CellMarker cell={cell} />}

@@ -2,7 +2,7 @@ import { queryOptions, skipToken, useQuery, useQueryClient } from '@tanstack/rea
 import type { Answer, Client } from '../../api/client';
 import type { Cell, CellId, Format, Keys } from '../../api/types';
 import { queryKeys } from '../../session/query-keys';
-import { cellPath, formatRoute, navigate, useRoute } from '../../session/route';
+import { cellPath, formatRoute, useRoute } from '../../session/route';
 import { useFormat, useKeys, useMapFocus, useSession } from '../../session/session';
 
 /** The Cell read, keyed from general to specific; keys enter only as a fingerprint. */
@@ -45,9 +45,8 @@ export function useCellLookup() {
     const same = path === formatRoute(answer.route);
     // The request leaves at the click, before React re-renders, so rendering overlaps the network wait.
     if (keys && !same) void queryClient.prefetchQuery(cellQuery(client, keys, id, format));
-    focus.dispatch({ type: 'look-up' });
+    focus.openCell(id);
     if (same && keys) void answer.query.refetch();
-    else navigate(path);
   };
   return { ...answer, lookup };
 }
