@@ -3,7 +3,7 @@ import { methodNotAllowed } from 'hono/method-not-allowed';
 import { formatFromAccept } from '../api/codec';
 import { accessLog, errorLine } from './access-log';
 import { problem, problemAnswer, reply } from './api-answer';
-import { createAuthorize, createLimit } from './authorize';
+import { createLimit } from './authorize';
 import { cellsRoutes, createCellsRead } from './cells-read';
 import { compression } from './compress';
 import { DEFAULTS } from './config';
@@ -59,9 +59,9 @@ function apiRoutes(options: AppOptions): Hono {
   );
   const limit = createLimit(options.rateLimit);
   if ('store' in options) {
-    const authorize = createAuthorize(options.store, limit);
-    demoRoutes(api, createReads(options.store, authorize));
-    cellsRoutes(api, createCellsRead(options.store, authorize));
+    const reads = createReads(options.store, limit);
+    demoRoutes(api, reads);
+    cellsRoutes(api, createCellsRead(options.store, reads.authorize));
   } else {
     proxyRoutes(api, options.upstream, limit);
   }

@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../api/client';
 import { XML_DECLARATION } from '../api/codec';
@@ -124,5 +128,24 @@ describe('GET /api/cells', () => {
       .catch((e: unknown) => e);
     expect(failed).toBeInstanceOf(ApiError);
     expect(failed).toMatchObject({ kind: 'bad-request', field: 'limit' });
+  });
+});
+
+describe('GET /api/cells and a database that changes', () => {
+  it('refuses keys removed by another process at the very next read, as the two reads do', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cellpos-cells-read-'));
+    const file = join(dir, 'p.db');
+    const own = openDemoStore(file);
+    try {
+      const live = createApp({ store: own, staticDir: null });
+      expect((await live.request(`/api/cells?${HELSINKI}&${KEYS}`)).status).toBe(200);
+      const other = new Database(file);
+      other.prepare('DELETE FROM users WHERE user_key = ?').run('demo-user');
+      other.close();
+      expect((await live.request(`/api/cells?${HELSINKI}&${KEYS}`)).status).toBe(401);
+    } finally {
+      own.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
