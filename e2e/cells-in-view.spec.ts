@@ -24,12 +24,12 @@ async function switchOn(page: Page): Promise<void> {
   await expect(status(page)).toContainText(/Cells in view: \d+\./);
 }
 
-/** Drags the map by (dx, dy) pixels from its middle, as a hand would. */
+/** Drags the map by (dx, dy) pixels, as a hand would, from near its bottom (the sea off Helsinki: no markers). */
 async function drag(page: Page, dx: number, dy: number): Promise<void> {
   const box = await page.locator('.leaflet-container').boundingBox();
   if (box === null) throw new Error('no map');
-  const x = box.x + box.width / 3;
-  const y = box.y + box.height / 2;
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height - 50;
   await page.mouse.move(x, y);
   await page.mouse.down();
   await page.mouse.move(x + dx, y + dy, { steps: 12 });
@@ -53,11 +53,11 @@ test.describe('cells in view', () => {
     const before = await scale.textContent();
     await groups(page).first().click();
     await expect(scale).not.toHaveText(before ?? '');
+    await expect(status(page)).toHaveText(/^Cells in view: \d+\.$/);
 
-    const cell = lone(page).first();
-    const title = (await cell.getAttribute('title')) ?? '';
+    const title = (await lone(page).first().getAttribute('title')) ?? '';
     const [, id = '', name = ''] = /^Cell (\S+): (.+)$/.exec(title) ?? [];
-    await cell.click();
+    await page.getByRole('button', { name: title, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/cell/${id}$`));
     await expect(page.locator('dl.fields').last()).toContainText(name);
     await expect(page.locator('.leaflet-marker-icon.marker-cell')).toBeVisible();
@@ -65,13 +65,24 @@ test.describe('cells in view', () => {
   });
 
   test('panning reads the new view; a read still under way is aborted by the next move', async ({ page }) => {
+    // Which reads the page gave up on, seen where it happens: the signal handed to fetch. (Chromium's own
+    // requestfailed event is no witness here: it also fires for some bodies read to the end with a stream reader.)
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { abortedReads: string[] }).abortedReads = seen;
+      const original = window.fetch;
+      window.fetch = (input, init) => {
+        const url = String(input);
+        if (url.includes('/api/cells?'))
+          init?.signal?.addEventListener('abort', () => seen.push(new URL(url, location.href).href));
+        return original(input, init);
+      };
+    });
     await page.goto(HELSINKI);
     await saveKeys(page, DEMO);
     const reads = cellsReads(page);
-    const aborted: string[] = [];
-    page.on('requestfailed', (request) => {
-      if (request.url().includes('/api/cells?')) aborted.push(request.failure()?.errorText ?? '');
-    });
+    const abortedReads = () =>
+      page.evaluate(() => (window as unknown as { abortedReads: string[] }).abortedReads);
     // The first read is held back, as a slow network would, so that the move comes while it is under way.
     let held = false;
     await page.route(/\/api\/cells\?/, async (route) => {
@@ -83,10 +94,10 @@ test.describe('cells in view', () => {
     });
     await page.getByRole('checkbox', { name: 'Cells in view' }).check();
     await expect(status(page)).toHaveText('Loading the cells in view…');
-    await drag(page, -400, 0);
+    await drag(page, -150, 0);
     await expect(status(page)).toContainText(/Cells in view: \d+\./);
     expect(reads).toHaveLength(2);
-    expect(aborted).toEqual(['net::ERR_ABORTED']);
+    expect(await abortedReads()).toEqual([reads[0]?.url()]);
     const [before, after] = reads.map(bboxOf);
     expect(after?.[0]).toBeGreaterThan(before?.[0] ?? Infinity);
     await expect(lone(page).or(groups(page)).first()).toBeVisible();
