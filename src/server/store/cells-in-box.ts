@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { isCell, toCellRecord, type CellRecord, type CellRow } from './records';
 
-/** The radio codes of the R*Tree's fifth dimension; 0 is a cell whose radio is not known. */
+/** The radio codes kept beside each R*Tree entry; 0 is a cell whose radio is not known. */
 export const RADIO_CODES = { GSM: 1, UMTS: 2, LTE: 3, NR: 4 } as const;
 
 /** Degrees; `west > east` crosses the antimeridian. mcc, mnc and radio narrow the answer when given. */
@@ -61,21 +61,25 @@ function gridOf(query: BoxQuery): Part[] {
 }
 
 /**
- * Cells inside a box, answered from the `cells_box` R*Tree (position, mcc, mnc and radio are its five dimensions,
- * so the filters prune the tree too), never a scan of `cells`. When more than `limit` match, the answer is spread
+ * Cells inside a box, answered from the `cells_box` R*Tree over position (mcc, mnc and radio ride beside each entry
+ * and filter during the tree walk, before any row of `cells` is read), never a scan of `cells`. When more than `limit` match, the answer is spread
  * over the box: an equal share from each of 8 × 8 parts, the shares a part leaves unused going to the fuller ones,
  * so a cut answer thins out the whole view rather than filling one corner.
  */
 export function createCellsInBox(db: Database.Database) {
+  const where = `b.max_lon >= @west AND b.min_lon <= @east AND b.max_lat >= @south AND b.min_lat <= @north
+       AND b.mcc BETWEEN @mccLow AND @mccHigh AND b.mnc BETWEEN @mncLow AND @mncHigh
+       AND b.radio BETWEEN @radio AND @radioHigh`;
   const select = db.prepare<Record<string, number>, CellRow>(
     `SELECT c.mcc, c.mnc, c.cellid, c.lac, c.lat, c.lon, c.name, c.samples
      FROM cells_box AS b
      JOIN cells AS c ON c.mcc = b.id >> 46 AND c.mnc = (b.id >> 36) & 1023 AND c.cellid = b.id & 68719476735
-     WHERE b.max_lon >= @west AND b.min_lon <= @east AND b.max_lat >= @south AND b.min_lat <= @north
-       AND b.max_mcc >= @mccLow AND b.min_mcc <= @mccHigh AND b.max_mnc >= @mncLow AND b.min_mnc <= @mncHigh
-       AND b.max_radio >= @radio AND b.min_radio <= @radioHigh
-       AND c.lon BETWEEN @west AND @east AND c.lat BETWEEN @south AND @north
+     WHERE ${where} AND c.lon BETWEEN @west AND @east AND c.lat BETWEEN @south AND @north
      LIMIT @limit OFFSET @offset`,
+  );
+  // How many entries the tree holds in a box, up to a cap: the tree alone, no row of `cells` read.
+  const count = db.prepare<Record<string, number>, { n: number }>(
+    `SELECT count(*) AS n FROM (SELECT 1 FROM cells_box AS b WHERE ${where} LIMIT @limit)`,
   );
 
   return function cellsInBox(query: BoxQuery): BoxAnswer {
@@ -96,31 +100,43 @@ export function createCellsInBox(db: Database.Database) {
             .map(toCellRecord)
             .filter(isCell);
 
-    const whole: CellRecord[] = [];
-    for (const [west, east] of lonSpans(query.west, query.east)) {
-      const part = { west, east, south: query.south, north: query.north };
-      whole.push(...read(part, query.limit + 1 - whole.length));
-    }
-    if (whole.length <= query.limit) return { cells: whole, truncated: false };
+    const spans = lonSpans(query.west, query.east).map(([west, east]) => ({
+      west,
+      east,
+      south: query.south,
+      north: query.north,
+    }));
+    // The tree's 32-bit floats round a box outwards, so the count may take in a few cells just outside: the answer
+    // is then read the long way below, and says truncated only when a part really held more than it gave.
+    const found = spans.reduce(
+      (n, part) => n + (count.get({ ...filters, ...part, limit: query.limit + 1 })?.n ?? 0),
+      0,
+    );
+    if (found <= query.limit)
+      return { cells: spans.flatMap((part) => read(part, query.limit)), truncated: false };
 
     const parts = gridOf(query);
     const share = Math.ceil(query.limit / parts.length);
     const taken = parts.map((part) => read(part, share + 1));
     const fuller = taken.flatMap((cells, i) => (cells.length > share ? [i] : []));
     const kept = taken.map((cells) => cells.slice(0, share));
+    let cut = false;
     const left = query.limit - kept.reduce((sum, cells) => sum + cells.length, 0);
-    if (left > 0 && fuller.length > 0) {
-      const extra = Math.floor(left / fuller.length);
-      for (const i of fuller) kept[i]?.push(...read(parts[i] as Part, extra, share));
+    const extra = fuller.length > 0 ? Math.floor(left / fuller.length) : 0;
+    for (const i of fuller) {
+      const more = read(parts[i] as Part, extra + 1, share);
+      kept[i]?.push(...more.slice(0, extra));
+      cut ||= more.length > extra;
     }
     const seen = new Set<string>();
     const cells: CellRecord[] = [];
     for (const cell of kept.flat()) {
       const id = `${cell.mcc}/${cell.mnc}/${cell.cellid}`;
-      if (seen.has(id) || cells.length >= query.limit) continue;
+      if (seen.has(id)) continue;
       seen.add(id);
-      cells.push(cell);
+      if (cells.length < query.limit) cells.push(cell);
+      else cut = true;
     }
-    return { cells, truncated: true };
+    return { cells, truncated: cut };
   };
 }

@@ -9,7 +9,7 @@ const boxId = (row: string) => `((${row}mcc << 46) | (${row}mnc << 36) | ${row}c
 
 /** A `cells_box` row of the cell `row` names ('' for a table, 'NEW.' in a trigger). Radio is 0 (not known). */
 const cellsBoxRow = (row: string) =>
-  `${boxId(row)}, ${row}lon, ${row}lon, ${row}lat, ${row}lat, ${row}mcc, ${row}mcc, ${row}mnc, ${row}mnc, 0, 0`;
+  `${boxId(row)}, ${row}lon, ${row}lon, ${row}lat, ${row}lat, ${row}mcc, ${row}mnc, 0`;
 
 const CELLS_BOX_TRIGGERS = `
   CREATE TRIGGER cells_box_insert AFTER INSERT ON cells
@@ -73,13 +73,13 @@ const MIGRATIONS: ReadonlyArray<(db: Db) => void> = [
       CREATE UNIQUE INDEX users_hash ON users(key_hash);
     `);
   },
-  // Cells in view: an R*Tree over position, mcc, mnc and radio, kept in step with `cells` by triggers, so every
-  // writer (admin, importer, demo seeding, a hand-written INSERT) updates it (store/cells-in-box.ts).
+  // Cells in view: an R*Tree over position, with mcc, mnc and radio beside it, kept in step with `cells` by
+  // triggers, so every writer (admin, importer, demo seeding, a hand-written INSERT) updates it. Two dimensions
+  // only: a point has no extent in any other, and SQLite's R*Tree, choosing by volume, then builds a tree that
+  // prunes nothing (measured: 1.5 ms against 0.02 ms for a town-sized box in 200,000 cells).
   (db) => {
     db.exec(`
-      CREATE VIRTUAL TABLE cells_box USING rtree(
-        id, min_lon, max_lon, min_lat, max_lat, min_mcc, max_mcc, min_mnc, max_mnc, min_radio, max_radio
-      );
+      CREATE VIRTUAL TABLE cells_box USING rtree(id, min_lon, max_lon, min_lat, max_lat, +mcc, +mnc, +radio);
       ${CELLS_BOX_TRIGGERS}
       INSERT INTO cells_box
         SELECT ${cellsBoxRow('')} FROM cells WHERE lat IS NOT NULL AND lon IS NOT NULL;
