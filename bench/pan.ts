@@ -107,6 +107,8 @@ try {
     await page.route('**/*', (route) =>
       /^https?:\/\/127\.0\.0\.1[:/]/.test(route.request().url()) ? route.continue() : route.abort(),
     );
+    // tsx keeps function names with a helper the page does not have.
+    await page.addInitScript('globalThis.__name = (fn) => fn;');
     let reads = 0;
     page.on('request', (request) => {
       if (request.url().includes('/api/cells?')) reads += 1;
@@ -115,7 +117,11 @@ try {
     await page.getByRole('button', { name: 'Use demo keys' }).click();
     if (inView) {
       await page.getByRole('checkbox', { name: 'Cells in view' }).check();
-      await page.getByRole('region', { name: 'Cells in view' }).getByText(/cells/i).waitFor();
+      await page
+        .getByRole('region', { name: 'Cells in view' })
+        .getByRole('status')
+        .getByText(/^(Cells in view: |Showing )/)
+        .waitFor({ timeout: 60_000 });
       await page.locator('.cluster-group--in-view, .cluster-item--in-view').first().waitFor();
     }
     reads = 0;
