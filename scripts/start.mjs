@@ -1,6 +1,7 @@
 // npm start: build the app when it is missing or older than its sources, then run the service.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { constants } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -64,6 +65,12 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   });
 }
 
+// Killed by a signal is a failure, told as a shell tells it (128 + its number), so that a supervisor's
+// restart-on-failure restarts the service.
 service.on('exit', (code, signal) => {
-  process.exit(code ?? (signal === null ? 1 : 0));
+  if (signal !== null) {
+    console.error(`The service was ended by ${signal}.`);
+    process.exit(128 + (constants.signals[signal] ?? 0));
+  }
+  process.exit(code ?? 1);
 });

@@ -1,17 +1,18 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { formatFromAccept } from '../api/codec';
 import { accessLog, errorLine } from './access-log';
 import { problem, problemAnswer, reply } from './api-answer';
-import { createLimit } from './authorize';
+import { createLimits } from './authorize';
 import { cellsRoutes, createCellsRead } from './cells-read';
+import { clientAddress } from './client-address';
 import { compression } from './compress';
 import { DEFAULTS } from './config';
 import { DEMO_KEYS } from './demo-data';
 import { createReads, demoRoutes } from './demo-reads';
 import type { Upstream } from './proxy';
 import { proxyRoutes } from './proxy-routes';
-import { securityHeaders } from './security-headers';
+import { allowedHostsOnly, securityHeaders } from './security-headers';
 import { staticRoutes } from './static-routes';
 import type { ServiceReads } from './store/service-reads';
 
@@ -22,8 +23,17 @@ export interface CommonOptions {
   staticDir?: string | null;
   /** One line per request and per unexpected error; never holds a key. */
   log?: (line: string) => void;
-  /** Requests per second per service key on the two resources, with a burst; absent or 0: no limit. */
+  /** Requests per second per service key on the two resources, with a burst; absent or 0: no limit. Each client
+   *  address gets five times as much, and half the burst of failed key checks at a quarter of the rate. */
   rateLimit?: { perSecond: number; burst: number };
+  /** Reverse proxies in front of the service whose X-Forwarded-For entries are believed (TRUSTED_PROXIES). */
+  trustedProxies?: number;
+  /** Reached over https through a proxy that ends TLS: answers carry HSTS. */
+  behindTls?: boolean;
+  /** Host names the service answers to (421 for any other); absent: any. */
+  allowedHosts?: readonly string[] | undefined;
+  /** Demo mode: the time the app is told the service may take (proxy mode tells the operator's timeout). */
+  timeoutMs?: number;
 }
 
 export type AppOptions = ({ store: ServiceReads } | { upstream: Upstream }) & CommonOptions;
@@ -51,19 +61,22 @@ function apiRoutes(options: AppOptions): Hono {
         mode,
         tileUrl: options.tileUrl ?? DEFAULTS.tileUrl,
         tileAttribution: options.tileAttribution ?? DEFAULTS.tileAttribution,
+        timeoutMs:
+          'upstream' in options ? options.upstream.timeoutMs : (options.timeoutMs ?? DEFAULTS.timeoutMs),
         ...('store' in options && options.store.hasDemoKeys() && { demoKeys: { ...DEMO_KEYS } }),
       },
       200,
       { 'Cache-Control': 'no-store' },
     ),
   );
-  const limit = createLimit(options.rateLimit);
+  const limits = createLimits(options.rateLimit);
+  const addressOf = (c: Context) => clientAddress(c, options.trustedProxies ?? 0);
   if ('store' in options) {
-    const reads = createReads(options.store, limit);
-    demoRoutes(api, reads);
-    cellsRoutes(api, createCellsRead(options.store, reads.authorize));
+    const reads = createReads(options.store, limits);
+    demoRoutes(api, reads, addressOf);
+    cellsRoutes(api, createCellsRead(options.store, reads), addressOf);
   } else {
-    proxyRoutes(api, options.upstream, limit);
+    proxyRoutes(api, options.upstream, { limits, addressOf, log: options.log ?? (() => undefined) });
   }
   api.all('*', (c) => problem(c, { status: 404, code: 'not-found', message: 'No such API path.' }));
   return api;
@@ -77,7 +90,8 @@ export function createApp(options: AppOptions): Hono {
   const app = new Hono();
   const log = options.log ?? (() => undefined);
   app.use(accessLog(log));
-  app.use(securityHeaders(options.tileUrl ?? DEFAULTS.tileUrl));
+  app.use(securityHeaders({ tileUrl: options.tileUrl ?? DEFAULTS.tileUrl, behindTls: options.behindTls }));
+  app.use(allowedHostsOnly(options.allowedHosts));
   app.use('/api/*', compression());
   app.onError((error, c) => {
     log(errorLine(c.req.method, c.req.path, error));

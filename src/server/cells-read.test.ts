@@ -9,6 +9,7 @@ import { ApiError } from '../api/errors';
 import { createApp } from './app';
 import { openDemoStore } from './demo-data';
 import type { Store } from './store/open-store';
+import { keyHash } from './store/schema';
 
 const KEYS = 'serviceKey=demo-service&userKey=demo-user';
 const HELSINKI = 'bbox=24.8,60.1,25.1,60.3';
@@ -140,7 +141,7 @@ describe('GET /api/cells and a database that changes', () => {
       const live = createApp({ store: own, staticDir: null });
       expect((await live.request(`/api/cells?${HELSINKI}&${KEYS}`)).status).toBe(200);
       const other = new Database(file);
-      other.prepare('DELETE FROM users WHERE user_key = ?').run('demo-user');
+      other.prepare('DELETE FROM users WHERE key_hash = ?').run(keyHash('demo-user'));
       other.close();
       expect((await live.request(`/api/cells?${HELSINKI}&${KEYS}`)).status).toBe(401);
     } finally {

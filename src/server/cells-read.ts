@@ -1,10 +1,9 @@
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { encodeCells } from '../api/cells-codec';
 import { readCellsQuery, type CellsParameter } from '../api/cells-in-view';
 import { formatFromAccept } from '../api/codec';
 import { apiAnswer, problemAnswer, reply, type ApiAnswer } from './api-answer';
-import type { Authorize } from './authorize';
-import { toCell } from './demo-reads';
+import { toCell, type Reads } from './demo-reads';
 import { keyParams, type KeyParams } from './request-values';
 import type { ServiceReads } from './store/service-reads';
 
@@ -12,15 +11,25 @@ import type { ServiceReads } from './store/service-reads';
 export type QueryValues = (name: CellsParameter) => readonly string[];
 
 /** Cells in view: our own read beside the document's two, free of Hono like them (README, API notes). */
-export type CellsRead = (query: QueryValues, keys: KeyParams, accept: string | undefined) => ApiAnswer;
+export type CellsRead = (
+  query: QueryValues,
+  keys: KeyParams,
+  accept: string | undefined,
+  address: string,
+) => ApiAnswer;
 
 /**
- * The order of checks: the query's values (400 naming the parameter), then the keys as on the two reads (400,
- * 401, 429). An empty box is a 200 with no cells.
+ * The order of checks: the client address's bucket (429) as on the two reads, the query's values (400 naming the
+ * parameter), then the keys as on the two reads (400, 401, 429). An empty box is a 200 with no cells.
  */
-export function createCellsRead(store: Pick<ServiceReads, 'cellsInBox'>, authorize: Authorize): CellsRead {
-  return (values, params, accept) => {
+export function createCellsRead(
+  store: Pick<ServiceReads, 'cellsInBox'>,
+  reads: Pick<Reads, 'admit' | 'authorize'>,
+): CellsRead {
+  return (values, params, accept, address) => {
     const format = formatFromAccept(accept);
+    const admitted = reads.admit(address);
+    if (admitted !== undefined) return problemAnswer(admitted, format);
     const checked = readCellsQuery(values);
     if (!checked.ok) {
       const problem = {
@@ -31,7 +40,7 @@ export function createCellsRead(store: Pick<ServiceReads, 'cellsInBox'>, authori
       } as const;
       return problemAnswer(problem, format);
     }
-    const authorized = authorize(params);
+    const authorized = reads.authorize(params, address);
     if (!authorized.ok) return problemAnswer(authorized.problem, format);
     const { bbox, mcc, mnc, radio, limit } = checked.query;
     const found = store.cellsInBox({
@@ -46,11 +55,11 @@ export function createCellsRead(store: Pick<ServiceReads, 'cellsInBox'>, authori
   };
 }
 
-export function cellsRoutes(api: Hono, read: CellsRead): void {
+export function cellsRoutes(api: Hono, read: CellsRead, addressOf: (c: Context) => string): void {
   api.get('/cells', (c) =>
     reply(
       c,
-      read((name) => c.req.queries(name) ?? [], keyParams(c), c.req.header('accept')),
+      read((name) => c.req.queries(name) ?? [], keyParams(c), c.req.header('accept'), addressOf(c)),
     ),
   );
 }

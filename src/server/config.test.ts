@@ -18,6 +18,9 @@ describe('config', () => {
       staticDir: resolve('dist'),
       rateLimit: 20,
       rateBurst: 40,
+      behindTls: false,
+      allowedHosts: undefined,
+      trustedProxies: 0,
     });
   });
 

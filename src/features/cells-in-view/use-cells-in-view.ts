@@ -1,11 +1,14 @@
 import { keepPreviousData, queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import type { Answer, Client } from '../../api/client';
 import type { Bbox, CellsInView, CellsQuery } from '../../api/cells-in-view';
+import { DEFAULT_SETTINGS } from '../../api/settings';
 import type { Format, Keys } from '../../api/types';
 import type { InViewChoice } from '../../session/cells-in-view';
 import type { MapArea } from '../../session/map-focus';
 import { queryKeys } from '../../session/query-keys';
+import { withinDeadline } from '../../session/read-policy';
 import { useFormat, useInViewChoice, useKeys, useMapFocus, useSession } from '../../session/session';
+import { useSettings } from '../../session/settings';
 
 /** How many cells the map asks for at once: clustered, 5,000 stay smooth; past that, zooming in shows the rest. */
 export const IN_VIEW_LIMIT = 5000;
@@ -50,11 +53,19 @@ export const cellsInViewQuery = (
   keys: Keys | null,
   query: CellsQuery | null,
   format: Format,
+  serviceTimeoutMs = DEFAULT_SETTINGS.timeoutMs,
 ) =>
+  // The time a read may take is not part of what it reads: it stays out of the key (as on the Cell read).
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
   queryOptions<Answer<CellsInView>>({
     queryKey: queryKeys.cellsInView.read(keys, query, format),
     queryFn:
-      keys && query ? ({ signal }) => client.getCellsInView(keys, query, { signal, format }) : skipToken,
+      keys && query
+        ? ({ signal }) =>
+            withinDeadline(signal, serviceTimeoutMs, (deadline) =>
+              client.getCellsInView(keys, query, { signal, format, deadline }),
+            )
+        : skipToken,
     placeholderData: keepPreviousData,
     staleTime: 60_000,
     gcTime: 60_000,
@@ -68,6 +79,7 @@ export function useCellsInView() {
   const [format] = useFormat();
   const { client } = useSession();
   const query = inViewQuery(area, choice);
-  const result = useQuery(cellsInViewQuery(client, keys, query, format));
+  const { timeoutMs } = useSettings().settings;
+  const result = useQuery(cellsInViewQuery(client, keys, query, format, timeoutMs));
   return { choice, keys, query, result };
 }
