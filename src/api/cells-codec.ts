@@ -1,4 +1,5 @@
-import { CELL_RADIOS, type CellInView, type CellsInView } from './cells-in-view';
+import { RADIOS } from './cell-facts';
+import type { CellInView, CellsInView } from './cells-in-view';
 import { cellFields, isTree, jsonObject, own, parseRoot, readCell, rootOf, text } from './codec';
 import { malformed } from './errors';
 import type { Format } from './types';
@@ -39,7 +40,7 @@ function readInView(item: unknown, path: string): CellInView {
   const cell: CellInView = readCell(item, path);
   // radio and range are extras: a value this app does not know is left out, never a reason to refuse.
   const radio = own(item, 'radio');
-  const known = CELL_RADIOS.find((name) => name === radio);
+  const known = RADIOS.find((name) => name === radio);
   if (known !== undefined) cell.radio = known;
   const range = own(item, 'range');
   if (typeof range === 'string' && /^\d{1,9}$/.test(range)) cell.range = Number(range);

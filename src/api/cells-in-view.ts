@@ -1,3 +1,4 @@
+import { readRadio, type Radio } from './cell-facts';
 import type { Cell } from './types';
 
 /**
@@ -5,10 +6,6 @@ import type { Cell } from './types';
  * a box, at most `limit` of them. Runtime-neutral: the service reads its query with `readCellsQuery`, the client
  * writes it with `cellsQueryString`.
  */
-
-/** Radio types the `radio` filter names (any letter case in the query). */
-export const CELL_RADIOS = ['GSM', 'UMTS', 'LTE', 'NR'] as const;
-export type CellRadio = (typeof CELL_RADIOS)[number];
 
 export const CELLS_LIMIT = { default: 1000, max: 10_000 } as const;
 
@@ -27,13 +24,13 @@ export interface CellsQuery {
   bbox: Bbox;
   mcc?: string;
   mnc?: string;
-  radio?: CellRadio;
+  radio?: Radio;
   limit?: number;
 }
 
 /** A cell of the answer: the document's fields, and what the source knows of its radio and range. */
 export interface CellInView extends Cell {
-  radio?: CellRadio;
+  radio?: Radio;
   /** Metres: the area the cell serves, as its source estimates it. */
   range?: number;
 }
@@ -96,10 +93,9 @@ export function readCellsQuery(values: (name: CellsParameter) => readonly string
     query.mnc = mnc;
   }
   if (radio !== undefined) {
-    const known = CELL_RADIOS.find((name) => name === radio.toUpperCase());
-    if (known === undefined)
-      return { ok: false, field: 'radio', message: `radio must be one of ${CELL_RADIOS.join(', ')}.` };
-    query.radio = known;
+    const known = readRadio(radio);
+    if (!known.ok) return { ok: false, field: 'radio', message: known.message };
+    query.radio = known.value;
   }
   if (limit !== undefined) {
     if (!/^\d{1,6}$/.test(limit) || Number(limit) < 1 || Number(limit) > CELLS_LIMIT.max)

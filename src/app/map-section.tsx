@@ -24,12 +24,19 @@ const controls = <CellsInViewControl />;
 export function MapSection() {
   const { t } = useI18n();
   const phone = usePhone();
-  const { cell } = useCellAnswer();
+  const { cell, facts } = useCellAnswer();
   const trail = useTrail(phone.data?.data, phone.dataUpdatedAt);
   return (
     <section className="map-wrap" aria-label={t('app.map')}>
       <Suspense fallback={<div className="map map-loading">{t('app.mapLoading')}</div>}>
-        <MapView phone={phone.data?.data} cell={cell} trail={trail} controls={controls} layers={layers} />
+        <MapView
+          phone={phone.data?.data}
+          cell={cell}
+          facts={facts}
+          trail={trail}
+          controls={controls}
+          layers={layers}
+        />
       </Suspense>
     </section>
   );

@@ -26,8 +26,11 @@ const ENTRIES: ReadonlyArray<[symbol: () => ReactNode, text: MessageKey]> = [
 /** Open from the start where the map has room; on a phone it waits to be asked. */
 const openAtFirst = (): boolean => window.matchMedia?.('(min-width: 761px)').matches ?? true;
 
-/** What each mark on the map means, in the shapes and colours the map draws them with. */
-export function MapLegend() {
+/**
+ * What each mark on the map means, in the shapes and colours the map draws them with. `range` says what the circle
+ * around the looked-up cell is, when one is drawn, in place of the range entry's general words.
+ */
+export function MapLegend({ range }: { range?: string | undefined }) {
   const { t } = useI18n();
   const [open] = useState(openAtFirst);
   return (
@@ -39,7 +42,7 @@ export function MapLegend() {
             <span className="legend-symbol">
               <Symbol />
             </span>
-            <span>{t(key)}</span>
+            <span>{key === 'legend.range' && range !== undefined ? range : t(key)}</span>
           </li>
         ))}
       </ul>

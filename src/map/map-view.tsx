@@ -2,11 +2,13 @@ import 'leaflet/dist/leaflet.css';
 import './map.css';
 import type { ReactNode } from 'react';
 import { MapContainer, ScaleControl, TileLayer } from 'react-leaflet';
+import type { CellFacts } from '../api/cell-facts';
 import type { Cell, Location } from '../api/types';
 import { useMapFocus } from '../session/session';
 import { useSettings } from '../session/settings';
 import { BatchLayer } from './batch-layer';
 import { CellMarker } from './cell-marker';
+import { CellRange, useRangeNote } from './cell-range';
 import { DeviceMarker } from './device-marker';
 import { FlyTo } from './fly-to';
 import { MapLegend } from './map-legend';
@@ -19,6 +21,8 @@ export interface MapViewProps {
   phone: Location | undefined;
   /** The cell shown: the looked-up answer, or one from the history. */
   cell: Cell | undefined;
+  /** What the cell's source says beyond it: the range or accuracy circle. */
+  facts?: CellFacts | undefined;
   trail: readonly TrailPoint[];
   /** Controls shown over the map's corner, above the legend (the app hands in the features' own). */
   controls?: ReactNode;
@@ -30,8 +34,9 @@ export const INITIAL_CENTER: [number, number] = [62, 25];
 export const INITIAL_ZOOM = 5;
 
 /** The answers as markers; the batch, this device and the view come from the session, not through here. */
-export function MapView({ phone, cell, trail, controls, layers }: MapViewProps) {
+export function MapView({ phone, cell, facts, trail, controls, layers }: MapViewProps) {
   const { settings, loaded } = useSettings();
+  const rangeNote = useRangeNote(cell && facts);
   const initialView = useMapFocus((focus) => focus.initialView);
   return (
     <>
@@ -54,6 +59,7 @@ export function MapView({ phone, cell, trail, controls, layers }: MapViewProps) 
         {layers}
         <Trail points={trail} />
         <DeviceMarker />
+        {cell && <CellRange cell={cell} facts={facts} />}
         {cell && <CellMarker cell={cell} />}
         {phone && <PhoneMarker location={phone} />}
         <FlyTo phone={phone?.cell.position} cell={cell} />
@@ -62,7 +68,7 @@ export function MapView({ phone, cell, trail, controls, layers }: MapViewProps) 
       </MapContainer>
       <div className="map-side">
         {controls}
-        <MapLegend />
+        <MapLegend range={rangeNote} />
       </div>
     </>
   );

@@ -13,7 +13,9 @@ import { createReads, demoRoutes } from './demo-reads';
 import type { Upstream } from './proxy';
 import { proxyRoutes } from './proxy-routes';
 import { allowedHostsOnly, securityHeaders } from './security-headers';
+import { createCellSources, type SourcesDeps, type SourcesConfig } from './sources/cell-sources';
 import { staticRoutes } from './static-routes';
+import type { CellCache } from './store/cell-cache';
 import type { ServiceReads } from './store/service-reads';
 
 export interface CommonOptions {
@@ -26,6 +28,8 @@ export interface CommonOptions {
   /** Requests per second per service key on the two resources, with a burst; absent or 0: no limit. Each client
    *  address gets five times as much, and half the burst of failed key checks at a quarter of the rate. */
   rateLimit?: { perSecond: number; burst: number };
+  /** The Cell read's sources; by default the store (demo mode) or the operator alone (proxy mode). */
+  cells?: CellsOptions;
   /** Reverse proxies in front of the service whose X-Forwarded-For entries are believed (TRUSTED_PROXIES). */
   trustedProxies?: number;
   /** Reached over https through a proxy that ends TLS: answers carry HSTS. */
@@ -36,12 +40,63 @@ export interface CommonOptions {
   timeoutMs?: number;
 }
 
-export type AppOptions = ({ store: ServiceReads } | { upstream: Upstream }) & CommonOptions;
+export interface CellsOptions {
+  sources: SourcesConfig;
+  /** Where the live sources' answers are kept. */
+  cache?: CellCache;
+  /** Injectable for tests: how the live sources are reached, the clock, the names of nameless cells. */
+  fetch?: typeof fetch;
+  now?: () => number;
+  nameOf?: SourcesDeps['nameOf'];
+}
+
+/** Demo mode answers from the store; proxy mode forwards to the operator, and may read cells from a store too. */
+export type AppOptions = ({ store: ServiceReads } | { upstream: Upstream; store?: ServiceReads }) &
+  CommonOptions;
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+/** The Cell read's sources; undefined in proxy mode when the operator alone answers (its bytes pass through). */
+function cellSources(options: AppOptions, log: (line: string) => void) {
+  const proxy = 'upstream' in options;
+  const config = options.cells?.sources ?? {
+    names: proxy ? (['operator'] as const) : (['store'] as const),
+    timeoutMs: proxy ? options.upstream.timeoutMs : DEFAULT_TIMEOUT_MS,
+    cacheDays: 0,
+  };
+  if (proxy && config.names.length === 1 && config.names[0] === 'operator') return undefined;
+  if (proxy && config.names[0] !== 'operator') {
+    throw new Error('in proxy mode the operator is the first cell source: it checks the keys');
+  }
+  const { cells } = options;
+  return createCellSources(config, {
+    ...(options.store !== undefined && { store: options.store }),
+    ...(proxy && { upstream: options.upstream }),
+    ...(cells?.cache !== undefined && { cache: cells.cache }),
+    ...(cells?.fetch !== undefined && { fetch: cells.fetch }),
+    ...(cells?.now !== undefined && { now: cells.now }),
+    ...(cells?.nameOf !== undefined && { nameOf: cells.nameOf }),
+    log,
+  });
+}
+
+/**
+ * How long the app is told a read may take: each source asked over the network may take the whole timeout, one
+ * after the other (the store answers at once).
+ */
+function readTimeoutMs(options: AppOptions): number {
+  const each =
+    options.cells?.sources.timeoutMs ??
+    ('upstream' in options ? options.upstream.timeoutMs : (options.timeoutMs ?? DEFAULTS.timeoutMs));
+  const names = options.cells?.sources.names ?? [];
+  const overNetwork = names.filter((name) => name !== 'store').length;
+  return each * Math.max(1, overNetwork);
+}
 
 /** /api: the positioning resources (demo data or the operator's), health and settings; JSON or XML errors. */
-function apiRoutes(options: AppOptions): Hono {
+function apiRoutes(options: AppOptions, log: (line: string) => void): Hono {
   const api = new Hono();
-  const mode = 'store' in options ? 'demo' : 'proxy';
+  const mode = 'upstream' in options ? 'proxy' : 'demo';
   api.use(
     methodNotAllowed({
       app: api,
@@ -61,9 +116,8 @@ function apiRoutes(options: AppOptions): Hono {
         mode,
         tileUrl: options.tileUrl ?? DEFAULTS.tileUrl,
         tileAttribution: options.tileAttribution ?? DEFAULTS.tileAttribution,
-        timeoutMs:
-          'upstream' in options ? options.upstream.timeoutMs : (options.timeoutMs ?? DEFAULTS.timeoutMs),
-        ...('store' in options && options.store.hasDemoKeys() && { demoKeys: { ...DEMO_KEYS } }),
+        timeoutMs: readTimeoutMs(options),
+        ...(!('upstream' in options) && options.store.hasDemoKeys() && { demoKeys: { ...DEMO_KEYS } }),
       },
       200,
       { 'Cache-Control': 'no-store' },
@@ -71,12 +125,14 @@ function apiRoutes(options: AppOptions): Hono {
   );
   const limits = createLimits(options.rateLimit);
   const addressOf = (c: Context) => clientAddress(c, options.trustedProxies ?? 0);
-  if ('store' in options) {
-    const reads = createReads(options.store, limits);
+  const cells = cellSources(options, log);
+  if (!('upstream' in options)) {
+    if (cells === undefined) throw new Error('demo mode needs its cell sources');
+    const reads = createReads(options.store, limits, cells);
     demoRoutes(api, reads, addressOf);
     cellsRoutes(api, createCellsRead(options.store, reads), addressOf);
   } else {
-    proxyRoutes(api, options.upstream, { limits, addressOf, log: options.log ?? (() => undefined) });
+    proxyRoutes(api, options.upstream, { limits, addressOf, log, cells });
   }
   api.all('*', (c) => problem(c, { status: 404, code: 'not-found', message: 'No such API path.' }));
   return api;
@@ -102,7 +158,7 @@ export function createApp(options: AppOptions): Hono {
     } as const;
     return reply(c, problemAnswer(internal, formatFromAccept(c.req.header('accept'))));
   });
-  const api = apiRoutes(options);
+  const api = apiRoutes(options, log);
   app.route('/api', api);
   app.all('/api', (c) => problem(c, { status: 404, code: 'not-found', message: 'No such API path.' }));
   staticRoutes(app, options.staticDir === undefined ? null : options.staticDir);

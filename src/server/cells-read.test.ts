@@ -71,6 +71,37 @@ describe('GET /api/cells', () => {
     expect(lte.data).toEqual({ cells: [], truncated: false, limit: 1000 });
   });
 
+  it('gives each cell’s radio and range where the store knows them, and filters by that radio', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cells-read-'));
+    const file = join(dir, 'cells.db');
+    const own = openDemoStore(file);
+    try {
+      own.addCell({ mcc: 244, mnc: 91, cellid: 777001, lac: 6001, lat: 65.01, lon: 25.47, name: 'Oulu LTE' });
+      // As the importer writes them (records.ts RADIO_CODES: 3 is LTE), from another connection.
+      const importer = new Database(file);
+      importer.exec('UPDATE cells SET radio = 3, range = 1500 WHERE cellid = 777001');
+      importer.close();
+      const served = createApp({ store: own, staticDir: null });
+      const client = createClient({
+        baseUrl: '/api',
+        fetch: async (input, init) => served.request(String(input), init),
+      });
+      const keys = { serviceKey: 'demo-service', userKey: 'demo-user' };
+      const oulu = { west: 25.4, south: 64.9, east: 25.6, north: 65.1 };
+      for (const format of ['xml', 'json'] as const) {
+        const lte = await client.getCellsInView(keys, { bbox: oulu, radio: 'LTE' }, { format });
+        expect(lte.data.cells).toEqual([
+          expect.objectContaining({ name: 'Oulu LTE', radio: 'LTE', range: 1500 }),
+        ]);
+      }
+      const gsm = await client.getCellsInView(keys, { bbox: oulu, radio: 'GSM' });
+      expect(gsm.data.cells.map((c) => c.name)).not.toContain('Oulu LTE');
+    } finally {
+      own.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('400 names the parameter, before the keys are looked at', async () => {
     const cases: Array<[string, string, RegExp]> = [
       ['', 'bbox', /missing/],

@@ -1,11 +1,23 @@
 import type { Context, Hono } from 'hono';
+import { RADIOS } from '../api/cell-facts';
 import { encodeCells } from '../api/cells-codec';
-import { readCellsQuery, type CellsParameter } from '../api/cells-in-view';
+import { readCellsQuery, type CellInView, type CellsParameter } from '../api/cells-in-view';
 import { formatFromAccept } from '../api/codec';
 import { apiAnswer, problemAnswer, reply, type ApiAnswer } from './api-answer';
 import { toCell, type Reads } from './demo-reads';
 import { keyParams, type KeyParams } from './request-values';
+import type { CellRecord } from './store/records';
 import type { ServiceReads } from './store/service-reads';
+
+/** A stored cell as the answer gives it: the document's fields, then its radio and range where the row has them. */
+function inView(record: CellRecord): CellInView {
+  const radio = RADIOS.find((name) => name === record.radio);
+  return {
+    ...toCell(record),
+    ...(radio !== undefined && { radio }),
+    ...(record.range !== undefined && { range: record.range }),
+  };
+}
 
 /** Every value given for a query parameter, as `c.req.queries(name)` reads them (none: []). */
 export type QueryValues = (name: CellsParameter) => readonly string[];
@@ -50,7 +62,7 @@ export function createCellsRead(
       ...(radio !== undefined && { radio }),
       limit,
     });
-    const cells = found.cells.map((record) => toCell(record));
+    const cells = found.cells.map(inView);
     return apiAnswer(200, format, encodeCells({ cells, truncated: found.truncated, limit }, format));
   };
 }

@@ -1,4 +1,4 @@
-import type { CellRadio } from '../api/cells-in-view';
+import type { Radio } from '../api/cell-facts';
 import { createStore } from './store';
 
 /** Whether the map shows the cells in view, and which of them. Kept for this tab only. */
@@ -6,7 +6,7 @@ export interface InViewChoice {
   on: boolean;
   /** One operator (mcc and mnc as the answers write them), or all. */
   operator?: { mcc: string; mnc: string };
-  radio?: CellRadio;
+  radio?: Radio;
 }
 
 export type InViewStore = ReturnType<typeof createInViewStore>;

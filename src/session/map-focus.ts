@@ -1,5 +1,6 @@
 import { cellLabel } from '../api/cell-id';
-import type { Cell, CellId } from '../api/types';
+import type { CellFacts } from '../api/cell-facts';
+import type { Cell, CellHints, CellId } from '../api/types';
 import { cellPath, navigate, parseRoute, parseView, type MapViewState } from './route';
 import { createStore } from './store';
 
@@ -9,6 +10,7 @@ export interface ShownEntry {
   /** ms since epoch of the answer */
   at: number;
   cell: Cell;
+  facts?: CellFacts;
 }
 
 /** The found cells of a batch. `cells` grows in place while the batch runs; `count` says how far. */
@@ -129,9 +131,9 @@ export function createMapFocus(path: string, search: string) {
       navigate(entryPath);
     },
     /** Looks a cell up: the cell panel reads it from the address, and the map flies to it. */
-    openCell(id: CellId): void {
+    openCell(id: CellId, hints?: CellHints): void {
       dispatch({ type: 'look-up' });
-      navigate(cellPath(id));
+      navigate(cellPath(id, hints));
     },
   };
 }

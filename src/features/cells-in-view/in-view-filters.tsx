@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import { CELL_RADIOS, type CellInView, type CellRadio } from '../../api/cells-in-view';
+import { RADIOS } from '../../api/cell-facts';
+import type { CellInView } from '../../api/cells-in-view';
 import { useI18n } from '../../i18n/i18n';
 import { findNames, loadTable, type MccMncTable } from '../../i18n/operator-names';
 import { INTL_TAG } from '../../i18n/translate';
@@ -55,7 +56,7 @@ export function InViewFilters({
     inView.filter({ ...(operator && { operator }), ...(choice.radio && { radio: choice.radio }) });
   };
   const pickRadio = (value: string) => {
-    const radio = CELL_RADIOS.find((r) => r === value) as CellRadio | undefined;
+    const radio = RADIOS.find((r) => r === value);
     inView.filter({ ...(choice.operator && { operator: choice.operator }), ...(radio && { radio }) });
   };
   return (
@@ -76,7 +77,7 @@ export function InViewFilters({
       <label htmlFor={radioId}>{t('inView.radio')}</label>
       <select id={radioId} value={choice.radio ?? ''} onChange={(e) => pickRadio(e.target.value)}>
         <option value="">{t('inView.anyRadio')}</option>
-        {CELL_RADIOS.map((radio) => (
+        {RADIOS.map((radio) => (
           <option key={radio} value={radio}>
             {radio}
           </option>

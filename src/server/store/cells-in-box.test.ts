@@ -122,6 +122,21 @@ describe('cells in a box', () => {
     );
   });
 
+  it('filters by the radio the importer kept, and answers with the range and radio of each cell', () => {
+    admin.addCell(cell(1, 60.17, 24.94));
+    admin.addCell(cell(2, 60.18, 24.95));
+    // The importer's codes (records.ts RADIO_CODES): 1 GSM, 3 LTE.
+    db.exec(
+      'UPDATE cells SET radio = 3, range = 1200 WHERE cellid = 1; UPDATE cells SET radio = 1 WHERE cellid = 2',
+    );
+    const box = { west: 24, south: 60, east: 25, north: 61, limit: 10 };
+    expect(cellsInBox({ ...box, radio: 'LTE' }).cells).toEqual([
+      expect.objectContaining({ cellid: 1, radio: 'LTE', range: 1200 }),
+    ]);
+    expect(cellsInBox({ ...box, radio: 'GSM' }).cells.map((c) => c.cellid)).toEqual([2]);
+    expect(cellsInBox({ ...box, radio: 'NR' }).cells).toEqual([]);
+  });
+
   it('cut by the limit: says so, and spreads what it keeps over the whole box rather than one corner', () => {
     const cells: CellRecord[] = [];
     // 2,000 cells crowded into the south-west corner, one cell in each other part of an 8 × 8 grid.

@@ -1,8 +1,6 @@
 import type Database from 'better-sqlite3';
-import { isCell, toCellRecord, type CellRecord, type CellRow } from './records';
-
-/** The radio codes kept beside each R*Tree entry; 0 is a cell whose radio is not known. */
-export const RADIO_CODES = { GSM: 1, UMTS: 2, LTE: 3, NR: 4 } as const;
+import type { Radio } from '../../api/cell-facts';
+import { CELL_COLUMNS, isCell, RADIO_CODES, toCellRecord, type CellRecord, type CellRow } from './records';
 
 /** Degrees; `west > east` crosses the antimeridian. mcc, mnc and radio narrow the answer when given. */
 export interface BoxQuery {
@@ -12,7 +10,7 @@ export interface BoxQuery {
   north: number;
   mcc?: number;
   mnc?: number;
-  radio?: keyof typeof RADIO_CODES;
+  radio?: Radio;
   limit: number;
 }
 
@@ -71,7 +69,9 @@ export function createCellsInBox(db: Database.Database) {
        AND b.mcc BETWEEN @mccLow AND @mccHigh AND b.mnc BETWEEN @mncLow AND @mncHigh
        AND b.radio BETWEEN @radio AND @radioHigh`;
   const select = db.prepare<Record<string, number>, CellRow>(
-    `SELECT c.mcc, c.mnc, c.cellid, c.lac, c.lat, c.lon, c.name, c.samples
+    `SELECT ${CELL_COLUMNS.split(', ')
+      .map((column) => `c.${column}`)
+      .join(', ')}
      FROM cells_box AS b
      JOIN cells AS c ON c.mcc = b.id >> 46 AND c.mnc = (b.id >> 36) & 1023 AND c.cellid = b.id & 68719476735
      WHERE ${where} AND c.lon BETWEEN @west AND @east AND c.lat BETWEEN @south AND @north
@@ -83,7 +83,8 @@ export function createCellsInBox(db: Database.Database) {
   );
 
   return function cellsInBox(query: BoxQuery): BoxAnswer {
-    const radio = query.radio === undefined ? undefined : RADIO_CODES[query.radio];
+    // The R*Tree keeps the cells table's radio code beside each entry (0: not known).
+    const radio = query.radio === undefined ? undefined : RADIO_CODES.indexOf(query.radio);
     const filters = {
       mccLow: query.mcc ?? 0,
       mccHigh: query.mcc ?? 999,

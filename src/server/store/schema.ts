@@ -7,15 +7,15 @@ type Db = Database.Database;
 /** A cell's R*Tree id: mcc (10 bits), mnc (10 bits) and cellid (36 bits) packed into one integer. */
 const boxId = (row: string) => `((${row}mcc << 46) | (${row}mnc << 36) | ${row}cellid)`;
 
-/** A `cells_box` row of the cell `row` names ('' for a table, 'NEW.' in a trigger). Radio is 0 (not known). */
+/** A `cells_box` row of the cell `row` names ('' for a table, 'NEW.' in a trigger); radio 0 when not known. */
 const cellsBoxRow = (row: string) =>
-  `${boxId(row)}, ${row}lon, ${row}lon, ${row}lat, ${row}lat, ${row}mcc, ${row}mnc, 0`;
+  `${boxId(row)}, ${row}lon, ${row}lon, ${row}lat, ${row}lat, ${row}mcc, ${row}mnc, coalesce(${row}radio, 0)`;
 
 const CELLS_BOX_TRIGGERS = `
   CREATE TRIGGER cells_box_insert AFTER INSERT ON cells
     WHEN NEW.lat IS NOT NULL AND NEW.lon IS NOT NULL
     BEGIN INSERT OR REPLACE INTO cells_box VALUES (${cellsBoxRow('NEW.')}); END;
-  CREATE TRIGGER cells_box_update AFTER UPDATE OF mcc, mnc, cellid, lat, lon ON cells
+  CREATE TRIGGER cells_box_update AFTER UPDATE OF mcc, mnc, cellid, lat, lon, radio ON cells
     BEGIN
       DELETE FROM cells_box WHERE id = ${boxId('OLD.')};
       INSERT INTO cells_box SELECT ${cellsBoxRow('NEW.')} WHERE NEW.lat IS NOT NULL AND NEW.lon IS NOT NULL;
@@ -109,6 +109,41 @@ const MIGRATIONS: ReadonlyArray<(db: Db) => void> = [
       DROP TABLE users;
       ALTER TABLE users_hashed RENAME TO users;
       CREATE INDEX users_developer ON users(developer_id);
+    `);
+  },
+  // What OpenCelliD knows beyond a position, kept by the importer. `radio` is a code (records.ts RADIO_CODES) and
+  // `origin` says whose data a row is (1: OpenCelliD): small integers take no bytes of their own in a row, where
+  // text would cost ~15 bytes in each of tens of millions of rows.
+  (db) => {
+    db.exec(`
+      ALTER TABLE cells ADD COLUMN range INTEGER;
+      ALTER TABLE cells ADD COLUMN radio INTEGER;
+      ALTER TABLE cells ADD COLUMN updated INTEGER;
+      ALTER TABLE cells ADD COLUMN origin INTEGER;
+    `);
+  },
+  // Answers of the live cell sources, so repeated lookups do not spend their daily quotas (store/cell-cache.ts).
+  (db) => {
+    db.exec(`
+      CREATE TABLE cell_answers (
+        source TEXT NOT NULL,
+        mcc INTEGER NOT NULL,
+        mnc INTEGER NOT NULL,
+        cellid INTEGER NOT NULL,
+        lac INTEGER NOT NULL,
+        radio TEXT NOT NULL,
+        found INTEGER NOT NULL CHECK (found IN (0, 1)),
+        lat REAL,
+        lon REAL,
+        name TEXT,
+        range INTEGER,
+        accuracy INTEGER,
+        samples INTEGER,
+        updated INTEGER,
+        asked_at INTEGER NOT NULL,
+        PRIMARY KEY (source, mcc, mnc, cellid, lac, radio)
+      ) WITHOUT ROWID;
+      CREATE INDEX cell_answers_asked ON cell_answers(asked_at);
     `);
   },
   // Cells in view: an R*Tree over position, with mcc, mnc and radio beside it, kept in step with `cells` by
