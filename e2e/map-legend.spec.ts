@@ -58,6 +58,24 @@ test.describe('a map that explains itself', () => {
     );
   });
 
+  test('a looked-up cell with a range: the circle on the map, the legend says what it is', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await saveKeys(page, DEMO);
+    // A generated demo cell: GSM, range 5,602 m (README, Demo data).
+    await lookUpCell(page, '244', '91', '5120771');
+    const facts = page.getByRole('group', { name: 'Where this answer comes from' });
+    await expect(facts).toContainText('Range: 5.6 km');
+    await expect(facts).toContainText('GSM');
+    await expect(page.locator('.leaflet-overlay-pane path')).toHaveCount(1);
+    const legend = page.locator('details.map-legend');
+    if ((await legend.getAttribute('open')) === null) await legend.locator('summary').click();
+    await expect(legend.getByRole('listitem').filter({ hasText: 'Circle:' })).toHaveText(
+      'Circle: the area where the cell was heard, 5.6 km around it (this service’s database).',
+    );
+  });
+
   test('a metric scale bar that follows the zoom', async ({ page }) => {
     await page.goto('/?view=60.17000,24.94000,10');
     const scale = page.locator('.leaflet-control-scale-line');

@@ -28,6 +28,21 @@ describe('store operations', () => {
     expect(store.counts()).toEqual({ developers: 1, serviceKeys: 1, users: 1, cells: 0 });
   });
 
+  it('keeps a cell’s radio and range when given, refuses an unknown radio or a bad range', () => {
+    const store = open(':memory:', false);
+    const cell = { mcc: 244, mnc: 91, cellid: 1, lac: 0, lat: 60, lon: 24, name: 'A' };
+    store.addCell({ ...cell, radio: 'NR', range: 300 });
+    expect(store.getCell(cell)).toMatchObject({ radio: 'NR', range: 300 });
+    expect(() => store.addCell({ ...cell, radio: 'WIFI' })).toThrow(
+      /radio must be one of GSM, UMTS, LTE, NR/,
+    );
+    expect(() => store.addCell({ ...cell, range: -1 })).toThrow(/range must be/);
+    // Written again without them: the row says what the new write says.
+    store.addCell(cell);
+    expect(store.getCell(cell)).not.toHaveProperty('radio');
+    expect(store.getCell(cell)).not.toHaveProperty('range');
+  });
+
   it('adds cells in one transaction: all or nothing', () => {
     const store = open(':memory:', false);
     const good = { mcc: 244, mnc: 91, cellid: 1, lac: 0, lat: 60, lon: 24, name: 'A' };
