@@ -1,15 +1,27 @@
 import { lazy, memo, Suspense } from 'react';
 import { useCellAnswer } from '../features/cell/use-cell-lookup';
+import { CellsInViewControl } from '../features/cells-in-view/cells-in-view-control';
 import { usePhone } from '../features/location/use-location';
 import { useTrail } from '../features/location/use-trail';
 import { useI18n } from '../i18n/i18n';
 import { useAfterPaint } from '../session/after-paint';
 
 const MapView = memo(lazy(() => import('../map/map-view').then((m) => ({ default: m.MapView }))));
+const CellsInViewLayer = lazy(() =>
+  import('../features/cells-in-view/cells-in-view-layer').then((m) => ({ default: m.CellsInViewLayer })),
+);
+
+const layers = (
+  <Suspense fallback={null}>
+    <CellsInViewLayer />
+  </Suspense>
+);
+const controls = <CellsInViewControl />;
 
 /**
- * The map, loaded lazily, with the two answers on it. The rest (batch, view, flights) it reads itself. An answer
- * reaches the map one frame after the panel shows it: markers and the flight need not hold up that frame.
+ * The map, loaded lazily, with the two answers on it and the cells in view (their layer and their switch). The rest
+ * (batch, view, flights) it reads itself. An answer reaches the map one frame after the panel shows it: markers and
+ * the flight need not hold up that frame.
  */
 export function MapSection() {
   const { t } = useI18n();
@@ -23,7 +35,14 @@ export function MapSection() {
   return (
     <section className="map-wrap" aria-label={t('app.map')}>
       <Suspense fallback={<div className="map map-loading">{t('app.mapLoading')}</div>}>
-        <MapView phone={shownPhone} cell={cell} facts={facts} trail={shownTrail} />
+        <MapView
+          phone={shownPhone}
+          cell={cell}
+          facts={facts}
+          trail={shownTrail}
+          controls={controls}
+          layers={layers}
+        />
       </Suspense>
     </section>
   );

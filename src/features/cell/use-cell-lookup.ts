@@ -4,7 +4,7 @@ import type { Cell, CellHints, CellId, Format, Keys } from '../../api/types';
 import { DEFAULT_SETTINGS } from '../../api/settings';
 import { queryKeys } from '../../session/query-keys';
 import { withinDeadline } from '../../session/read-policy';
-import { cellPath, formatRoute, navigate, useRoute } from '../../session/route';
+import { cellPath, formatRoute, useRoute } from '../../session/route';
 import { useFormat, useKeys, useMapFocus, useSession } from '../../session/session';
 import { useSettings } from '../../session/settings';
 
@@ -76,9 +76,8 @@ export function useCellLookup() {
       keys && !same
         ? queryClient.prefetchQuery(cellQuery(client, keys, id, format, timeoutMs, hints))
         : undefined;
-    focus.dispatch({ type: 'look-up' });
+    focus.openCell(id, hints, reading);
     if (same && keys) void answer.query.refetch();
-    else navigate(path, { reading });
   };
   return { ...answer, lookup };
 }
