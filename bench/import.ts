@@ -2,16 +2,22 @@
  * The OpenCelliD import at scale: generates a synthetic export (2,000,000 rows, 3% duplicates, 0.1% bad rows),
  * imports it into a fresh database in a child process (so that its peak RSS is the import's alone), then starts
  * the service on that database (port 0, loopback, rate limit off) and measures the Cell read with autocannon.
- * Prints rows/s, peak RSS and the Cell read's p50/p99.
+ * Prints rows/s, peak RSS and the Cell read's p50/p99, and where the time goes: one thread reading the file
+ * alone, then gunzip (with --gzip), splitting lines, parsing and naming each added in turn (each pass in the same
+ * child process, after the import); the import's wall time beyond that pass is the writing and the index.
  * Usage: npm run bench:import [-- --rows N] [-- --gzip]   (BENCH_ROWS, BENCH_SECONDS, BENCH_CONNECTIONS too)
+ * BENCH_INDEX=rows keeps the cells-in-view index row by row through its triggers (as before the bulk path),
+ * BENCH_INDEX=bulk rebuilds it at the end; by default the importer decides.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { formatReport } from '../src/server/import/command';
 import { importCells, type ImportReport } from '../src/server/import/import-cells';
+import { townGazetteer } from '../src/server/import/gazetteer';
+import { emptyCell, LineSplitter, openCsvSource, parseCellLine } from '../src/server/import/opencellid-csv';
 import { createProgress } from '../src/server/import/progress';
 import { openDemoStore } from '../src/server/demo-data';
 import { generateOpenCellId, syntheticCellKey } from './generate-opencellid';
@@ -24,6 +30,34 @@ interface ChildResult {
   maxRssMb: number;
   /** CPU time of the import process, all threads, user + system. */
   cpuSeconds: number;
+  /** Seconds of one thread's pass over the file doing each step and the ones before it. */
+  passes: Array<{ step: string; seconds: number }>;
+}
+
+/** One thread over the whole file, doing `upTo` steps of reading it; seconds. */
+async function pass(input: string, upTo: 'read' | 'gunzip' | 'lines' | 'parse' | 'name'): Promise<number> {
+  const began = performance.now();
+  if (upTo === 'read') {
+    for await (const chunk of createReadStream(input, { highWaterMark: 256 << 10 })) void chunk;
+    return (performance.now() - began) / 1000;
+  }
+  const gazetteer = upTo === 'name' ? townGazetteer() : undefined;
+  const cell = emptyCell();
+  let towns = 0;
+  const splitter = new LineSplitter((line) => {
+    if (upTo === 'lines') return;
+    if (parseCellLine(line, cell) === undefined && gazetteer !== undefined)
+      towns += gazetteer.nearestIndex(cell.lat, cell.lon) >= 0 ? 1 : 0;
+  });
+  const source = await openCsvSource(input);
+  try {
+    for await (const chunk of source.chunks) if (upTo !== 'gunzip') splitter.push(chunk as Buffer);
+    splitter.end();
+  } finally {
+    source.close();
+  }
+  void towns;
+  return (performance.now() - began) / 1000;
 }
 
 async function child(input: string, db: string): Promise<void> {
@@ -32,9 +66,11 @@ async function child(input: string, db: string): Promise<void> {
     isTTY: process.stderr.isTTY === true,
   });
   let last = { rows: 0, bytesRead: 0, totalBytes: 0 };
+  const index = process.env.BENCH_INDEX;
   const report = await importCells({
     file: db,
     input,
+    ...(index !== undefined && index !== 'auto' && { bulkIndex: index === 'bulk' }),
     onProgress: (state) => {
       last = state;
       progress.update(state);
@@ -42,10 +78,15 @@ async function child(input: string, db: string): Promise<void> {
   });
   progress.finish(last);
   const usage = process.resourceUsage();
+  const passes: ChildResult['passes'] = [];
+  const steps: Array<Parameters<typeof pass>[1]> = ['read', 'gunzip', 'lines', 'parse', 'name'];
+  for (const step of steps.filter((s) => report.gzip || s !== 'gunzip'))
+    passes.push({ step, seconds: await pass(input, step) });
   const result: ChildResult = {
     report,
     maxRssMb: usage.maxRSS / 1024,
     cpuSeconds: (usage.userCPUTime + usage.systemCPUTime) / 1e6,
+    passes,
   };
   process.stdout.write(JSON.stringify(result));
 }
@@ -135,11 +176,24 @@ async function main(): Promise<void> {
 
     const db = join(dir, 'cells.db');
     openDemoStore(db).close();
-    const { report, maxRssMb, cpuSeconds } = await runChild(input, db);
+    const { report, maxRssMb, cpuSeconds, passes } = await runChild(input, db);
     process.stdout.write(formatReport(report));
     console.log(
       `import: ${Math.round(report.rowsPerSecond).toLocaleString('en')} rows/s including town names ` +
-        `(goal ≥ 200,000), peak RSS ${maxRssMb.toFixed(0)} MB (goal < 300 MB), load average ${load()}`,
+        `(goal ≥ 500,000), peak RSS ${maxRssMb.toFixed(0)} MB (goal < 300 MB), index ` +
+        `${process.env.BENCH_INDEX ?? 'auto'}, load average ${load()}`,
+    );
+    console.log('where the time goes, one thread over the file (each step adds to the ones before):');
+    let before = 0;
+    for (const { step, seconds } of passes) {
+      console.log(
+        `  ${step.padEnd(7)} +${(seconds - before).toFixed(2)} s  (${Math.round(rows / seconds).toLocaleString('en')} rows/s up to here)`,
+      );
+      before = seconds;
+    }
+    console.log(
+      `  the import: ${report.seconds.toFixed(2)} s wall with the reading in its own thread; writing and the ` +
+        `index are the rest`,
     );
     console.log(
       `import CPU: ${cpuSeconds.toFixed(1)} s user+system over both threads for ${report.seconds.toFixed(1)} s ` +

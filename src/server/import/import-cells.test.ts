@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
@@ -8,7 +8,7 @@ import { generateOpenCellId } from '../../../bench/generate-opencellid';
 import { createApp } from '../app';
 import { DEMO_KEYS } from '../demo-data';
 import { openDemoStore } from '../demo-data';
-import { importCells } from './import-cells';
+import { BULK_INDEX_MIN_ROWS, bulkIndex, expectedRows, importCells } from './import-cells';
 import { OPENCELLID_HEADER } from './opencellid-csv';
 
 const dir = mkdtempSync(join(tmpdir(), 'import-cells-'));
@@ -192,5 +192,156 @@ describe('importCells', () => {
     });
     expect(report.interrupted).toBe(true);
     expect(report.inserted).toBe(report.cellsAfter);
+  });
+
+  describe('the cells-in-view index', () => {
+    /** What cells_box holds, and what it should hold by the cells table. */
+    function boxes(file: string) {
+      const db = new Database(file, { readonly: true });
+      try {
+        const held = db
+          .prepare(
+            'SELECT id, min_lon, max_lon, min_lat, max_lat, mcc, mnc, radio FROM cells_box ORDER BY id',
+          )
+          .all() as Array<Record<string, number>>;
+        const cells = db
+          .prepare(
+            `SELECT ((mcc << 46) | (mnc << 36) | cellid) AS id, lon, lat, mcc, mnc, coalesce(radio, 0) AS radio
+             FROM cells WHERE lat IS NOT NULL AND lon IS NOT NULL ORDER BY id`,
+          )
+          .all() as Array<Record<string, number>>;
+        const triggers = db
+          .prepare(
+            "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'cells_box%' ORDER BY name",
+          )
+          .all();
+        const paused = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'cells_box_paused'").get();
+        const check = db.prepare("SELECT rtreecheck('cells_box') AS ok").get() as { ok: string };
+        return { held, cells, triggers, paused, check: check.ok };
+      } finally {
+        db.close();
+      }
+    }
+
+    /** The R*Tree keeps 32-bit floats: a cell is inside its box, within a float's rounding. */
+    function expectIndexed(file: string): void {
+      const { held, cells, triggers, paused, check } = boxes(file);
+      expect(check).toBe('ok');
+      expect(paused).toBeUndefined();
+      expect(triggers).toEqual([
+        { name: 'cells_box_delete' },
+        { name: 'cells_box_insert' },
+        { name: 'cells_box_update' },
+      ]);
+      expect(held.map((row) => row.id)).toEqual(cells.map((cell) => cell.id));
+      held.forEach((row, i) => {
+        const cell = cells[i]!;
+        expect(row).toMatchObject({ mcc: cell.mcc, mnc: cell.mnc, radio: cell.radio });
+        expect(row.min_lon).toBeLessThanOrEqual(cell.lon!);
+        expect(row.max_lon).toBeGreaterThanOrEqual(cell.lon!);
+        expect(row.min_lat).toBeLessThanOrEqual(cell.lat!);
+        expect(row.max_lat).toBeGreaterThanOrEqual(cell.lat!);
+        expect(row.max_lon! - row.min_lon!).toBeLessThan(1e-4);
+      });
+    }
+
+    it('is rebuilt in one pass by a bulk import: every imported and moved cell where it now is, the triggers back', async () => {
+      const file = join(dir, 'bulk.db');
+      const store = openDemoStore(file);
+      store.close();
+      const db = new Database(file);
+      // A cell the import moves from Oulu to Helsinki (more samples), and one it leaves alone.
+      db.prepare(
+        `INSERT INTO cells (mcc, mnc, cellid, lac, lat, lon, name, samples) VALUES
+           (244, 91, 123, 1, 65.0121, 25.4651, 'Oulu', 1), (244, 91, 9999, 1, 61.4978, 23.761, 'Tampere', 1)`,
+      ).run();
+      db.close();
+      const report = await importCells({ file, input: plain, bulkIndex: true });
+      expect(report.inserted).toBeGreaterThan(0);
+      expectIndexed(file);
+      const after = new Database(file);
+      try {
+        const moved = after
+          .prepare('SELECT min_lat FROM cells_box WHERE id = (244 << 46) | (91 << 36) | 123')
+          .get();
+        expect(moved).toEqual({ min_lat: expect.closeTo(60.1699, 3) });
+        // The triggers work again for the next writer.
+        after
+          .prepare(
+            `INSERT INTO cells (mcc, mnc, cellid, lac, lat, lon, name, samples) VALUES (244, 91, 5, 1, 60.45, 22.27, 'Turku', 1)`,
+          )
+          .run();
+      } finally {
+        after.close();
+      }
+      expectIndexed(file);
+    });
+
+    it('holds the same entries after a bulk import as after one row by row', async () => {
+      const byRow = join(dir, 'by-row.db');
+      const bulk = join(dir, 'in-bulk.db');
+      for (const file of [byRow, bulk]) openDemoStore(file).close();
+      await importCells({ file: byRow, input: gzipped, bulkIndex: false });
+      await importCells({ file: bulk, input: gzipped, bulkIndex: true });
+      expectIndexed(byRow);
+      expectIndexed(bulk);
+      expect(boxes(bulk).held).toEqual(boxes(byRow).held);
+    });
+
+    it('is right after a bulk import stopped part way', async () => {
+      const file = join(dir, 'bulk-stopped.db');
+      const input = join(dir, 'bulk-stopped.csv');
+      await generateOpenCellId({ out: input, rows: 3000, seed: 3 });
+      const controller = new AbortController();
+      const report = await importCells({
+        file,
+        input,
+        batchSize: 500,
+        bulkIndex: true,
+        thread: false,
+        onProgress: (state) => {
+          if (state.rows >= 1000) controller.abort();
+        },
+        signal: controller.signal,
+      });
+      expect(report.interrupted).toBe(true);
+      expect(report.cellsAfter).toBeGreaterThan(0);
+      expectIndexed(file);
+    });
+
+    it('is rebuilt by the next opener after an import killed while it was paused', async () => {
+      const file = join(dir, 'killed.db');
+      openDemoStore(file).close();
+      await importCells({ file, input: plain, bulkIndex: false });
+      const db = new Database(file);
+      // What a killed import leaves: no triggers, the note of a process that is gone, cells not in the index.
+      db.exec(`
+        DROP TRIGGER cells_box_insert; DROP TRIGGER cells_box_update; DROP TRIGGER cells_box_delete;
+        CREATE TABLE cells_box_paused (pid INTEGER NOT NULL, host TEXT NOT NULL, since INTEGER NOT NULL);
+        DELETE FROM cells_box WHERE mnc = 91;
+      `);
+      // An import still running (this process stands in for it) is left to finish its own rebuild.
+      const note = db.prepare('INSERT INTO cells_box_paused VALUES (?, ?, 0)');
+      note.run(process.pid, hostname());
+      db.close();
+      openDemoStore(file, false).close();
+      expect(boxes(file).paused).toBeDefined();
+      expect(boxes(file).held.length).toBeLessThan(boxes(file).cells.length);
+      const again = new Database(file);
+      again.prepare('UPDATE cells_box_paused SET pid = ?').run(2 ** 22 + 12345);
+      again.close();
+      openDemoStore(file, false).close();
+      expectIndexed(file);
+    });
+
+    it('rebuilds in bulk only for a file about half the size of the table or more', () => {
+      expect(bulkIndex(2_000_000, 0)).toBe(true);
+      expect(bulkIndex(2_000_000, 3_000_000)).toBe(true);
+      expect(bulkIndex(2_000_000, 5_000_000)).toBe(false);
+      expect(bulkIndex(BULK_INDEX_MIN_ROWS - 1, 0)).toBe(false);
+      expect(expectedRows(160_000_000, false, 200_000, 200_000)).toBe(2_000_000);
+      expect(expectedRows(0, true, 200_000, 200_000)).toBe(Number.POSITIVE_INFINITY);
+      expect(expectedRows(0, true, 1234, 200_000)).toBe(1234);
+    });
   });
 });

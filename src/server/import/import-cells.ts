@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { pauseCellsBox, resumeCellsBox } from '../store/cells-box';
 import { ensureFolderOf } from '../store/folder';
 import { migrate } from '../store/schema';
 import { emptyStats, readBatches, type RowBatch, type SkippedLine } from './batch-reader';
@@ -34,6 +35,40 @@ export interface ImportOptions {
   cacheMb?: number;
   /** WAL size, in pages, that triggers a checkpoint during the import. */
   checkpointPages?: number;
+  /**
+   * Rebuild the cells-in-view index once at the end instead of row by row; by default when the file holds at
+   * least BULK_INDEX_MIN_ROWS rows and at least half as many as the database has cells (see bulkIndex).
+   */
+  bulkIndex?: boolean;
+}
+
+/** Below this many rows an import keeps the index row by row: a rebuild costs the whole table. */
+export const BULK_INDEX_MIN_ROWS = 100_000;
+
+/** Bytes per row of an OpenCelliD export, plain and gzip, to guess its rows from its size. */
+const BYTES_PER_ROW = { plain: 80, gzip: 25 };
+
+/**
+ * The rows an import will bring, guessed from the input's size, or, when the size is not known (a download
+ * without Content-Length), from its first batch: a full one says there is more.
+ */
+export function expectedRows(
+  totalBytes: number,
+  gzip: boolean,
+  firstBatch: number,
+  batchSize: number,
+): number {
+  if (totalBytes > 0) return totalBytes / (gzip ? BYTES_PER_ROW.gzip : BYTES_PER_ROW.plain);
+  return firstBatch >= batchSize ? Number.POSITIVE_INFINITY : firstBatch;
+}
+
+/**
+ * Whether an import rebuilds the index at the end. Measured on 2,000,000 rows: a row's R*Tree insert through
+ * the triggers costs about nine times its own write, a rebuild of the whole index about a third of one insert
+ * per cell; so it pays once the file holds about half as many rows as the table.
+ */
+export function bulkIndex(rows: number, cellsBefore: number): boolean {
+  return rows >= BULK_INDEX_MIN_ROWS && rows >= cellsBefore / 2;
 }
 
 export interface ImportReport {
@@ -169,7 +204,13 @@ export async function importCells(options: ImportOptions): Promise<ImportReport>
   ).fill(0);
   let written = 0;
   let count = 0;
+  let paused = false;
   const writeBatch = db.transaction((rows: RowBatch) => {
+    const rowsExpected = (): number => expectedRows(stats.totalBytes, stats.gzip, rows.length, batchSize);
+    if (count === 0 && (options.bulkIndex ?? bulkIndex(rowsExpected(), cellsBefore))) {
+      pauseCellsBox(db);
+      paused = true;
+    }
     const order = keyOrder(rows);
     let p = 0;
     for (let j = 0; j < order.length; j++) {
@@ -207,6 +248,8 @@ export async function importCells(options: ImportOptions): Promise<ImportReport>
   } catch (error) {
     throw new ImportFailed(error instanceof Error ? error.message : String(error), written, { cause: error });
   } finally {
+    // Also after a failure or an interruption: the cells written so far are in the index when this returns.
+    if (paused) db.transaction(() => resumeCellsBox(db))();
     cellsAfter = countCells.get()?.n ?? cellsBefore;
     for (const [name, value] of Object.entries(previous)) db.pragma(`${name} = ${value}`);
     if (ownDb) db.close();

@@ -1,28 +1,9 @@
 import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { CELLS_BOX_TRIGGERS, cellsBoxRow, repairCellsBox } from './cells-box';
 import { StoreError } from './records';
 
 type Db = Database.Database;
-
-/** A cell's R*Tree id: mcc (10 bits), mnc (10 bits) and cellid (36 bits) packed into one integer. */
-const boxId = (row: string) => `((${row}mcc << 46) | (${row}mnc << 36) | ${row}cellid)`;
-
-/** A `cells_box` row of the cell `row` names ('' for a table, 'NEW.' in a trigger); radio 0 when not known. */
-const cellsBoxRow = (row: string) =>
-  `${boxId(row)}, ${row}lon, ${row}lon, ${row}lat, ${row}lat, ${row}mcc, ${row}mnc, coalesce(${row}radio, 0)`;
-
-const CELLS_BOX_TRIGGERS = `
-  CREATE TRIGGER cells_box_insert AFTER INSERT ON cells
-    WHEN NEW.lat IS NOT NULL AND NEW.lon IS NOT NULL
-    BEGIN INSERT OR REPLACE INTO cells_box VALUES (${cellsBoxRow('NEW.')}); END;
-  CREATE TRIGGER cells_box_update AFTER UPDATE OF mcc, mnc, cellid, lat, lon, radio ON cells
-    BEGIN
-      DELETE FROM cells_box WHERE id = ${boxId('OLD.')};
-      INSERT INTO cells_box SELECT ${cellsBoxRow('NEW.')} WHERE NEW.lat IS NOT NULL AND NEW.lon IS NOT NULL;
-    END;
-  CREATE TRIGGER cells_box_delete AFTER DELETE ON cells
-    BEGIN DELETE FROM cells_box WHERE id = ${boxId('OLD.')}; END;
-`;
 
 /* Versioned migrations: PRAGMA user_version holds how many have run. Append, never edit. */
 const MIGRATIONS: ReadonlyArray<(db: Db) => void> = [
@@ -190,7 +171,10 @@ export function migrate(db: Db, target = MIGRATIONS.length): number {
       `database schema version ${current} is newer than this program knows (${MIGRATIONS.length})`,
     );
   }
-  if (current >= target) return current;
+  if (current >= target) {
+    if (target === MIGRATIONS.length) repairCellsBox(db);
+    return current;
+  }
   // What a migration deletes (the plain keys, say) is overwritten with zeros, not left in free pages.
   const secureDelete = db.pragma('secure_delete', { simple: true }) as number;
   db.pragma('secure_delete = ON');
@@ -206,5 +190,6 @@ export function migrate(db: Db, target = MIGRATIONS.length): number {
   } finally {
     db.pragma(`secure_delete = ${secureDelete}`);
   }
+  if (target === MIGRATIONS.length) repairCellsBox(db);
   return target;
 }
