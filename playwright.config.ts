@@ -77,7 +77,7 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
-      command: `node --import tsx src/server/main.ts`,
+      command: `node dist-server/main.js`,
       url: `http://127.0.0.1:${proxyPort}/api/health`,
       env: {
         HOST: '127.0.0.1',

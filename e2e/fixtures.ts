@@ -111,7 +111,7 @@ export function e2eDatabase(): string {
 export function admin(...args: string[]): string {
   const result = spawnSync(
     process.execPath,
-    ['--import', 'tsx', join('src', 'server', 'cli.ts'), ...args, '--db', e2eDatabase()],
+    [join('dist-server', 'cli.js'), ...args, '--db', e2eDatabase()],
     { encoding: 'utf8', timeout: 30_000 },
   );
   if (result.status !== 0) throw new Error(`admin ${args[0]} failed: ${result.stderr || result.stdout}`);

@@ -59,7 +59,13 @@ const env = {
 delete env.POSITIONING_BASE_URL;
 delete env.POSITIONING_SCHEMA_URL;
 
-const service = spawn(process.execPath, ['--import', 'tsx', join('src', 'server', 'main.ts')], {
+// The service as production runs it: the built JavaScript (npm run build makes it, with the app).
+const main = join(root, 'dist-server', 'main.js');
+if (!existsSync(main)) {
+  console.error(`${main} is missing: run "npm run build" first.`);
+  process.exit(1);
+}
+const service = spawn(process.execPath, [main], {
   cwd: root,
   stdio: 'inherit',
   env,

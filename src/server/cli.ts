@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { checkCellId } from '../api/cell-id';
-import { ConfigError, readDbFile, readDemo } from './config';
+import { ConfigError, loadEnvFile, readDbFile, readDemo } from './config';
 import { runImportCommand } from './import/command';
 import { readArgs, UsageError } from './cli-args';
 import { openDemoStore } from './demo-data';
@@ -284,6 +284,12 @@ export function run(argv: readonly string[], io: Io): number {
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   const argv = process.argv.slice(2);
+  try {
+    loadEnvFile();
+  } catch (error) {
+    console.error(`Error: ${(error as Error).message}`);
+    process.exit(2);
+  }
   // The import streams and runs for minutes: it is async, and handles its own SIGINT.
   process.exitCode =
     argv[0] === 'import-cells'

@@ -1,6 +1,8 @@
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULTS, loadConfig } from './config';
+import { ConfigError, DEFAULTS, loadConfig, loadEnvFile } from './config';
 
 describe('config', () => {
   it('has the documented defaults', () => {
@@ -78,5 +80,25 @@ describe('config', () => {
   ])('refuses %s=%s, naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name}: `));
+  });
+});
+
+describe('.env', () => {
+  it('is read into the environment when there is one, and what the environment holds wins', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cellpos-env-'));
+    const file = join(dir, '.env');
+    writeFileSync(file, 'CELLPOS_TEST_FROM_FILE=file\nCELLPOS_TEST_SET=file\n');
+    process.env.CELLPOS_TEST_SET = 'environment';
+    try {
+      expect(loadEnvFile(join(dir, 'missing.env'))).toBe(false);
+      expect(process.env.CELLPOS_TEST_FROM_FILE).toBeUndefined();
+      expect(loadEnvFile(file)).toBe(true);
+      expect(process.env.CELLPOS_TEST_FROM_FILE).toBe('file');
+      expect(process.env.CELLPOS_TEST_SET).toBe('environment');
+    } finally {
+      delete process.env.CELLPOS_TEST_FROM_FILE;
+      delete process.env.CELLPOS_TEST_SET;
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

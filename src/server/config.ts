@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 /** Every setting of the service. Nothing else in the service reads the environment. */
@@ -76,6 +77,20 @@ function httpUrl(env: Env, name: string): string | undefined {
     throw new ConfigError(name, 'must not carry a query string or fragment');
   }
   return value.replace(/\/+$/, '');
+}
+
+/**
+ * Reads `.env` in the working folder into the environment, when there is one, before any setting is read.
+ * What the environment already holds wins (Node's process.loadEnvFile). Returns whether a file was read.
+ */
+export function loadEnvFile(file = '.env'): boolean {
+  if (!existsSync(file)) return false;
+  try {
+    process.loadEnvFile(file);
+  } catch (error) {
+    throw new ConfigError(file, (error as Error).message);
+  }
+  return true;
 }
 
 /** The database file, for the admin command line, which needs no other setting. */

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, loadConfig, loadEnvFile, type Config } from './config';
 import { DEMO_KEYS, openDemoStore } from './demo-data';
 import { startSimulator } from './simulator';
 import type { Store } from './store/open-store';
@@ -24,6 +24,7 @@ process.on('exit', flushLog);
 
 function readConfig(): Config {
   try {
+    if (loadEnvFile()) console.log('Settings read from .env (the environment’s own values win).');
     return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
