@@ -20,6 +20,19 @@ describe('config', () => {
       staticDir: resolve('dist'),
       rateLimit: 20,
       rateBurst: 40,
+      corsOrigins: [],
+    });
+  });
+
+  it('uses OpenStreetMap’s one tile host, not the {s} subdomains it has retired', () => {
+    expect(DEFAULTS.tileUrl).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+  });
+
+  it('reads CORS_ORIGINS as origins separated by commas or spaces', () => {
+    expect(
+      loadConfig({ CORS_ORIGINS: 'https://app.example, http://127.0.0.1:5173  https://cdn.example/' }),
+    ).toMatchObject({
+      corsOrigins: ['https://app.example', 'http://127.0.0.1:5173', 'https://cdn.example'],
     });
   });
 
@@ -77,6 +90,10 @@ describe('config', () => {
     ['POSITIONING_RATE_LIMIT', '-1'],
     ['POSITIONING_RATE_LIMIT', 'lots'],
     ['POSITIONING_RATE_BURST', '0'],
+    ['CORS_ORIGINS', '*'],
+    ['CORS_ORIGINS', 'app.example'],
+    ['CORS_ORIGINS', 'https://app.example/path'],
+    ['CORS_ORIGINS', 'ftp://app.example'],
   ])('refuses %s=%s, naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name}: `));

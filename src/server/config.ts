@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { DEFAULT_SETTINGS } from '../api/settings';
 
 /** Every setting of the service. Nothing else in the service reads the environment. */
 export interface Config {
@@ -21,6 +22,8 @@ export interface Config {
   rateLimit: number;
   /** Requests a service key may make at once before the rate applies. */
   rateBurst: number;
+  /** Origins (scheme://host[:port]) whose pages may read /api: the app served from somewhere else, a CDN. */
+  corsOrigins: string[];
 }
 
 export const DEFAULTS = {
@@ -29,8 +32,8 @@ export const DEFAULTS = {
   dbFile: 'data/positioning.db',
   timeoutMs: 10_000,
   simulateMs: 20_000,
-  tileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
-  tileAttribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+  tileUrl: DEFAULT_SETTINGS.tileUrl,
+  tileAttribution: DEFAULT_SETTINGS.tileAttribution,
   staticDir: 'dist',
   rateLimit: 20,
 } as const;
@@ -77,6 +80,27 @@ function httpUrl(env: Env, name: string): string | undefined {
     throw new ConfigError(name, 'must not carry a query string or fragment');
   }
   return value.replace(/\/+$/, '');
+}
+
+function origins(env: Env, name: string): string[] {
+  const value = read(env, name);
+  if (value === undefined) return [];
+  return value.split(/[\s,]+/).flatMap((origin) => {
+    if (origin === '') return [];
+    let url: URL | undefined;
+    try {
+      url = new URL(origin);
+    } catch {
+      url = undefined;
+    }
+    if (url === undefined || !/^https?:$/.test(url.protocol) || url.origin !== origin.replace(/\/$/, '')) {
+      throw new ConfigError(
+        name,
+        `"${origin}" is not an origin (scheme://host[:port], e.g. https://app.example)`,
+      );
+    }
+    return [url.origin];
+  });
 }
 
 /**
@@ -133,5 +157,6 @@ export function loadConfig(env: Env = process.env): Config {
     staticDir: resolve(read(env, 'STATIC_DIR') ?? DEFAULTS.staticDir),
     rateLimit,
     rateBurst,
+    corsOrigins: origins(env, 'CORS_ORIGINS'),
   };
 }

@@ -45,6 +45,7 @@ const common = {
   staticDir: config.staticDir,
   log,
   rateLimit: { perSecond: config.rateLimit, burst: config.rateBurst },
+  corsOrigins: config.corsOrigins,
 };
 function readStore(): Store {
   try {
