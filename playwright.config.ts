@@ -46,6 +46,10 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
     launchOptions,
+    /* The app registers a service worker; most tests route or count the page's requests, which a worker
+       would answer out of their sight, so they run without one. e2e/installed-app.spec.ts and
+       e2e/update.spec.ts run with it. */
+    serviceWorkers: 'block',
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions } },

@@ -4,6 +4,7 @@ import { defineConfig, loadEnv } from 'vite';
 import { buildInfo } from './scripts/build-info.mjs';
 import { apiBaseOf, htmlHints } from './scripts/html-hints.mjs';
 import { precompress } from './scripts/precompress.mjs';
+import { pwa } from './scripts/pwa.mjs';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const servicePort = process.env.SERVICE_PORT ?? '8080';
@@ -11,7 +12,13 @@ const servicePort = process.env.SERVICE_PORT ?? '8080';
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, root, 'VITE_');
   return {
-    plugins: [react(), htmlHints({ apiBase: apiBaseOf(env.VITE_API_BASE) }), precompress(), buildInfo(root)],
+    plugins: [
+      react(),
+      htmlHints({ apiBase: apiBaseOf(env.VITE_API_BASE) }),
+      pwa(),
+      precompress(),
+      buildInfo(root),
+    ],
     build: {
       outDir: 'dist',
       sourcemap: true,

@@ -12,7 +12,7 @@ const TRANSPARENT_PNG = Buffer.from(
   'base64',
 );
 
-const LOCAL = /^https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//;
+export const LOCAL = /^https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//;
 
 /* Chromium reports every non-2xx fetch and every aborted request as a console error; those are the
    failures the tests provoke on purpose. Anything else on the console fails the test. */

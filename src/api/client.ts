@@ -1,5 +1,5 @@
 import { decodeCell, decodeErrorBody, decodeLocation, MAX_BODY_CHARS } from './codec';
-import { ApiError, kindForStatus, parseRetryAfter, type RawResponse } from './errors';
+import { ApiError, isApiError, kindForStatus, parseRetryAfter, type RawResponse } from './errors';
 import { decodeSettings, type Settings } from './settings';
 import type { Cell, CellId, Format, Keys, Location } from './types';
 
@@ -111,6 +111,8 @@ export function createClient(options: ClientOptions): Client {
       try {
         response = await doFetch(url, { headers: { Accept: ACCEPT[format] }, signal: combined });
       } catch (error) {
+        // A fetch of the caller's may refuse with its own reason (offline, another build): kept as it is.
+        if (isApiError(error) && !combined.aborted) throw error;
         return fail(error, 'network', 'the service could not be reached');
       }
       let read: { body: string; truncated: boolean };
