@@ -1,8 +1,11 @@
 import type { MiddlewareHandler } from 'hono';
 
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
 function clip(text: string, max = 200): string {
   // eslint-disable-next-line no-control-regex
-  const clean = text.replace(/[\u0000-\u001f\u007f]/g, '?');
+  const clean = CONTROL.test(text) ? text.replace(/[\u0000-\u001f\u007f]/g, '?') : text;
   return clean.length > max ? `${clean.slice(0, max)}…` : clean;
 }
 

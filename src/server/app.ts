@@ -6,7 +6,7 @@ import { formatFromAccept } from '../api/codec';
 import type { Settings } from '../api/settings';
 import { accessLog, errorLine } from './access-log';
 import { problem, problemAnswer, reply } from './api-answer';
-import { createAuthorize, createLimit } from './authorize';
+import { createLimit } from './authorize';
 import { compression } from './compress';
 import { DEFAULTS } from './config';
 import { DEMO_KEYS } from './demo-data';
@@ -81,7 +81,7 @@ function apiRoutes(options: AppOptions, settings: () => Settings): Hono {
   api.get('/settings', (c) => c.json(settings(), 200, { 'Cache-Control': 'no-store' }));
   const limit = createLimit(options.rateLimit);
   if ('store' in options) {
-    demoRoutes(api, createReads(options.store, createAuthorize(options.store, limit)));
+    demoRoutes(api, createReads(options.store, limit));
   } else {
     proxyRoutes(api, options.upstream, limit);
   }

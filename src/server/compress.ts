@@ -47,19 +47,18 @@ function replace(c: Context, res: Response): void {
 export function compression(): MiddlewareHandler {
   return async (c, next) => {
     await next();
+    if (c.req.method !== 'GET') return;
     const res = c.res;
-    const type = res.headers.get('Content-Type') ?? '';
-    const length = res.headers.get('Content-Length');
     // Headers and status first: reading res.body turns @hono/node-server's light answer into a streamed one,
     // which costs a Response, a ReadableStream and a timer tick on every small API answer.
+    const length = res.headers.get('Content-Length');
+    if (length !== null && Number(length) < COMPRESS_THRESHOLD) return;
     if (
-      c.req.method !== 'GET' ||
       res.status === 204 ||
       res.status === 206 ||
       res.status === 304 ||
       res.headers.has('Content-Encoding') ||
-      !COMPRESSIBLE.test(type) ||
-      (length !== null && Number(length) < COMPRESS_THRESHOLD) ||
+      !COMPRESSIBLE.test(res.headers.get('Content-Type') ?? '') ||
       /no-transform/i.test(res.headers.get('Cache-Control') ?? '')
     ) {
       return;

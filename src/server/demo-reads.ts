@@ -1,11 +1,12 @@
 import type { Hono } from 'hono';
 import { encodeCell, encodeLocation, formatFromAccept } from '../api/codec';
-import type { Cell } from '../api/types';
+import type { Cell, Format } from '../api/types';
 import { apiAnswer, problemAnswer, reply, schemaAnswer, type ApiAnswer } from './api-answer';
-import type { Authorize } from './authorize';
+import { createAuthorize, type Limit } from './authorize';
+import { FreshCache } from './fresh-cache';
 import { LOCATION_XSD } from './location-xsd';
 import { cellPathOf, checkPath, keyParams, type CellPath, type KeyParams } from './request-values';
-import type { CellRecord } from './store/records';
+import type { CellRecord, User } from './store/records';
 import type { ServiceReads } from './store/service-reads';
 
 /** The two demo reads, free of Hono: the one place their rules live. */
@@ -30,60 +31,96 @@ function toCell(record: CellRecord, asked?: CellPath): Cell {
   };
 }
 
-export function createReads(store: ServiceReads, authorize: Authorize): Reads {
-  return {
-    location(params, accept) {
-      const format = formatFromAccept(accept);
-      const authorized = authorize(params);
-      if (!authorized.ok) return problemAnswer(authorized.problem, format);
-      const { user } = authorized;
-      if (!user.smsReplied) {
-        return problemAnswer(
-          {
-            status: 403,
-            code: 'sms-not-replied',
-            message: 'Positioning is not allowed: the user has not replied to the authorization SMS.',
-          },
-          format,
-        );
-      }
-      const location = store.getLocation(user);
-      if (location === undefined) {
-        return problemAnswer(
-          { status: 404, code: 'no-position', message: "The phone's current cell is not known." },
-          format,
-        );
-      }
-      const body = encodeLocation(
+/** Most cells, and most key pairs, whose answers are kept between changes to the database. */
+const KEPT = 10_000;
+
+/**
+ * The reads keep what they read and the answers they encoded (in bytes, headers and all) until the database
+ * changes; each request first asks SQLite whether it has (one cheap statement), so nothing stale is ever sent.
+ */
+export function createReads(store: ServiceReads, limit: Limit): Reads {
+  const fresh = new FreshCache(() => store.dataVersion());
+  const authorize = createAuthorize(store, limit, fresh.map(KEPT));
+  const cells = fresh.map<string, ApiAnswer>(KEPT);
+  // Keyed by the user the key check gave: a change empties the key check's map, and with it these.
+  const locations = new WeakMap<User, Partial<Record<Format, ApiAnswer>>>();
+
+  function locationOf(user: User, format: Format): ApiAnswer {
+    let kept = locations.get(user);
+    if (kept === undefined) locations.set(user, (kept = {}));
+    return (kept[format] ??= locationAnswer(user, format));
+  }
+
+  function locationAnswer(user: User, format: Format): ApiAnswer {
+    if (!user.smsReplied) {
+      return problemAnswer(
         {
-          msisdn: location.msisdn,
-          ...(location.state !== null && { state: location.state }),
-          cell: toCell(location.cell),
+          status: 403,
+          code: 'sms-not-replied',
+          message: 'Positioning is not allowed: the user has not replied to the authorization SMS.',
         },
         format,
       );
-      return apiAnswer(200, format, body);
+    }
+    const location = store.getLocation(user);
+    if (location === undefined) {
+      return problemAnswer(
+        { status: 404, code: 'no-position', message: "The phone's current cell is not known." },
+        format,
+      );
+    }
+    const body = encodeLocation(
+      {
+        msisdn: location.msisdn,
+        ...(location.state !== null && { state: location.state }),
+        cell: toCell(location.cell),
+      },
+      format,
+    );
+    return apiAnswer(200, format, body);
+  }
+
+  function cellAnswer(asked: CellPath, format: Format): ApiAnswer {
+    const record = store.getCell({
+      mcc: Number(asked.mcc),
+      mnc: Number(asked.mnc),
+      cellid: Number(asked.cellid),
+    });
+    if (record === undefined) {
+      return problemAnswer(
+        { status: 404, code: 'unknown-cell', message: 'No cell is known with that mcc, mnc and cellid.' },
+        format,
+      );
+    }
+    return apiAnswer(200, format, encodeCell(toCell(record, asked), format));
+  }
+
+  return {
+    location(params, accept) {
+      fresh.check();
+      const format = formatFromAccept(accept);
+      const authorized = authorize(params);
+      if (!authorized.ok) return problemAnswer(authorized.problem, format);
+      return locationOf(authorized.user, format);
     },
 
     cell(cellPath, params, accept) {
+      fresh.check();
       const format = formatFromAccept(accept);
-      const path = checkPath(cellPath);
-      if (!path.ok) return problemAnswer(path.problem, format);
-      const authorized = authorize(params);
-      if (!authorized.ok) return problemAnswer(authorized.problem, format);
-      const { asked } = path;
-      const record = store.getCell({
-        mcc: Number(asked.mcc),
-        mnc: Number(asked.mnc),
-        cellid: Number(asked.cellid),
-      });
-      if (record === undefined) {
-        return problemAnswer(
-          { status: 404, code: 'unknown-cell', message: 'No cell is known with that mcc, mnc and cellid.' },
-          format,
-        );
+      // Only a path that passed its check has a kept answer; the keys are checked on every request.
+      const key = `${format} ${cellPath.mcc}/${cellPath.mnc}/${cellPath.cellid}`;
+      const kept = cells.get(key);
+      if (kept === undefined) {
+        const path = checkPath(cellPath);
+        if (!path.ok) return problemAnswer(path.problem, format);
+        const authorized = authorize(params);
+        if (!authorized.ok) return problemAnswer(authorized.problem, format);
+        const answer = cellAnswer(path.asked, format);
+        cells.set(key, answer);
+        return answer;
       }
-      return apiAnswer(200, format, encodeCell(toCell(record, asked), format));
+      const authorized = authorize(params);
+      return authorized.ok ? kept : problemAnswer(authorized.problem, format);
     },
   };
 }

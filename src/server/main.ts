@@ -15,9 +15,13 @@ function flushLog(): void {
   pending = [];
   process.stdout.write(text);
 }
+let stampedAt = 0;
+let stamp = '';
 function log(line: string): void {
   if (pending.length === 0) setTimeout(flushLog, 50).unref();
-  pending.push(`${new Date().toISOString()} ${line}`);
+  const now = Date.now();
+  if (now !== stampedAt) [stampedAt, stamp] = [now, new Date(now).toISOString()];
+  pending.push(`${stamp} ${line}`);
   if (pending.length >= 1000) flushLog();
 }
 process.on('exit', flushLog);

@@ -15,7 +15,9 @@ export interface CellPath {
 }
 
 export function keyParams(c: Context): KeyParams {
-  return { serviceKey: c.req.queries('serviceKey') ?? [], userKey: c.req.queries('userKey') ?? [] };
+  // One pass over the query string for both names.
+  const all = c.req.queries();
+  return { serviceKey: all['serviceKey'] ?? [], userKey: all['userKey'] ?? [] };
 }
 
 export function cellPathOf(c: Context): CellPath {

@@ -25,10 +25,18 @@ export interface ServiceReads {
   nearestCells(from: CellKey, count: number): CellRecord[];
   /** True when the demo developer's keys are in this database. */
   hasDemoKeys(): boolean;
+  /**
+   * Changes whenever the data may have changed: a commit by another connection (SQLite's data_version, so the
+   * admin command line's writes count) or a write through this one.
+   */
+  dataVersion(): string;
 }
 
 export function createServiceReads(db: Database.Database): ServiceReads {
   const q = {
+    // A statement of its own: the pragma_data_version table prepares a PRAGMA statement on every read.
+    committed: db.prepare<[], number>('PRAGMA data_version').pluck(),
+    written: db.prepare<[], number>('SELECT total_changes()').pluck(),
     // One statement for both keys: a row only when both exist.
     keyPair: db.prepare<
       [Buffer, Buffer],
@@ -107,6 +115,9 @@ export function createServiceReads(db: Database.Database): ServiceReads {
         if (rows.length >= count || degrees === 2) return rows.slice(0, count);
       }
       return [];
+    },
+    dataVersion() {
+      return `${q.committed.get() ?? 0}:${q.written.get() ?? 0}`;
     },
     hasDemoKeys() {
       const user = q.user.get('demo-user');

@@ -1,0 +1,42 @@
+/** A Map of bounded size: past `max` entries, the one set first is forgotten. */
+export class BoundedMap<K, V> extends Map<K, V> {
+  constructor(readonly max: number) {
+    super();
+  }
+
+  override set(key: K, value: V): this {
+    if (!this.has(key) && this.size >= this.max) {
+      const oldest = this.keys().next();
+      if (oldest.done !== true) this.delete(oldest.value);
+    }
+    return super.set(key, value);
+  }
+}
+
+/**
+ * Maps of what was read from the database, emptied whenever the database has changed since the last `check()`:
+ * a write by this process or a commit by any other (the admin command line), so a revoked key or a moved cell is
+ * seen by the very next request.
+ */
+export class FreshCache {
+  readonly #version: () => string;
+  readonly #maps: Array<Map<unknown, unknown>> = [];
+  #seen: string | undefined;
+
+  constructor(version: () => string) {
+    this.#version = version;
+  }
+
+  map<K, V>(max: number): BoundedMap<K, V> {
+    const map = new BoundedMap<K, V>(max);
+    this.#maps.push(map);
+    return map;
+  }
+
+  check(): void {
+    const version = this.#version();
+    if (version === this.#seen) return;
+    this.#seen = version;
+    for (const map of this.#maps) map.clear();
+  }
+}
