@@ -81,7 +81,9 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
-      command: `node dist-server/main.js`,
+      command: `node "${join(process.cwd(), 'dist-server', 'main.js')}"`,
+      // Its own folder, so that a .env in the checkout does not reach it.
+      cwd: tmpdir(),
       url: `http://127.0.0.1:${proxyPort}/api/health`,
       env: {
         HOST: '127.0.0.1',
@@ -89,7 +91,7 @@ export default defineConfig({
         POSITIONING_BASE_URL: `http://127.0.0.1:${operatorPort}/op`,
         POSITIONING_TIMEOUT_MS: '3000',
         POSITIONING_RATE_LIMIT: '0',
-        STATIC_DIR: 'dist',
+        STATIC_DIR: join(process.cwd(), 'dist'),
       },
       reuseExistingServer: false,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type Request } from '@playwright/test';
 
 export { expect };
 
@@ -17,6 +17,11 @@ export const LOCAL = /^https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//;
 /* Chromium reports every non-2xx fetch and every aborted request as a console error; those are the
    failures the tests provoke on purpose. Anything else on the console fails the test. */
 const EXPECTED_CONSOLE = [/^Failed to load resource: /];
+
+/** An image the page asks for, or a tile its service worker fetches for it (a fetch, to Playwright). */
+const isImage = (request: Request): boolean =>
+  request.resourceType() === 'image' ||
+  (request.serviceWorker() !== null && /\.(?:png|jpe?g|webp)(?:\?|$)/i.test(request.url()));
 
 interface Fixtures {
   /** Blocks every request that would leave the machine; fails the test on console errors, page errors, dialogs
@@ -37,8 +42,13 @@ export const test = base.extend<Fixtures>({
       await context.route(
         (url) => !LOCAL.test(url.href),
         (route) =>
-          route.request().resourceType() === 'image'
-            ? route.fulfill({ status: 200, contentType: 'image/png', body: TRANSPARENT_PNG })
+          isImage(route.request())
+            ? route.fulfill({
+                status: 200,
+                contentType: 'image/png',
+                body: TRANSPARENT_PNG,
+                headers: { 'access-control-allow-origin': '*' },
+              })
             : route.abort('blockedbyclient'),
       );
       const watch = (page: Page) => {

@@ -59,6 +59,9 @@ test.describe('the installed app', () => {
     await serveTiles(context);
     await page.goto('/');
     await untilControlled(page);
+    // Online, a page still comes from the service, with its settings, not from the worker's copy.
+    await page.reload();
+    await expect(page.locator('#cellpos-settings')).toHaveCount(1);
     await saveKeys(page, DEMO);
     await lookUpCell(page, '244', '91', '10038');
     await expect(page.locator('dl.fields')).toContainText('Brändö');

@@ -65,8 +65,9 @@ if (!existsSync(main)) {
   console.error(`${main} is missing: run "npm run build" first.`);
   process.exit(1);
 }
+// Run from its own folder: a .env in the checkout (a developer's settings) must not reach the tests.
 const service = spawn(process.execPath, [main], {
-  cwd: root,
+  cwd: dir,
   stdio: 'inherit',
   env,
 });
