@@ -21,7 +21,8 @@ export default defineConfig(({ mode }) => {
     ],
     build: {
       outDir: 'dist',
-      sourcemap: true,
+      // Source maps only when asked for (SOURCEMAP=on npm run build): served, they hand out the whole source.
+      sourcemap: process.env.SOURCEMAP === 'on',
     },
     server: {
       proxy: {

@@ -21,7 +21,9 @@ test.describe('history', () => {
     await expect(items.nth(1)).toContainText('Cell 244/91/400001');
     await expect(items.nth(2)).toContainText('Cell 244/91/10038');
 
-    const stored = await page.evaluate(() => localStorage.getItem('cellpos.history') ?? '');
+    // Keys kept for this tab: so is the history.
+    expect(await page.evaluate(() => localStorage.getItem('cellpos.history'))).toBeNull();
+    const stored = await page.evaluate(() => sessionStorage.getItem('cellpos.history') ?? '');
     expect(stored).not.toContain('demo-service');
     expect(stored).not.toContain('demo-user');
 
@@ -49,7 +51,7 @@ test.describe('history', () => {
     await expect(items).toHaveCount(2);
     await history.getByRole('button', { name: 'Clear history' }).click();
     await expect(items).toHaveCount(0);
-    expect(await page.evaluate(() => localStorage.getItem('cellpos.history'))).toBeNull();
+    expect(await page.evaluate(() => sessionStorage.getItem('cellpos.history'))).toBeNull();
     // The cell stays named in the address bar, but clearing the history reads nothing behind the person's back.
     expect(reads.filter((url) => url.includes('/api/cell/'))).toEqual([]);
   });

@@ -30,7 +30,16 @@ export const CASES = {
   dropped: 16,
   slow: 17,
   fast: 18,
+  // Content that would run if it were served from the app's origin (where the keys are stored).
+  htmlScript: 19,
+  svgScript: 20,
+  jsScript: 21,
+  xhtmlAsXml: 22,
 } as const;
+
+/** What the script cases do when they run: the browser tests look for it. */
+export const OWNED = 'owned';
+const STEAL = `document.title = '${OWNED}:' + Object.keys(localStorage).length + Object.keys(sessionStorage).length`;
 
 export type CaseName = keyof typeof CASES;
 
@@ -190,6 +199,30 @@ export async function startHostileOperator(
         );
       case CASES.tooMany:
         return send(429, 'text/plain', 'Too Many Requests', { 'Retry-After': '7' });
+      case CASES.htmlScript:
+      case CASES.svgScript: {
+        // The script is the jsScript case of the same hundred, fetched through the same proxy: 'self' to a CSP.
+        const src = `${Number(cellid) + CASES.jsScript - (Number(cellid) % 100)}?serviceKey=k&amp;userKey=u`;
+        return Number(cellid) % 100 === CASES.htmlScript
+          ? send(
+              200,
+              'text/html',
+              `<!doctype html><title>Operator</title><h1>Operator portal</h1><script src="${src}"></script>`,
+            )
+          : send(
+              200,
+              'image/svg+xml',
+              `<svg xmlns="http://www.w3.org/2000/svg"><title>Operator</title><script href="${src}"/></svg>`,
+            );
+      }
+      case CASES.jsScript:
+        return send(200, 'text/javascript', `${STEAL};`);
+      case CASES.xhtmlAsXml:
+        return send(
+          200,
+          'application/xml',
+          `<html xmlns="http://www.w3.org/1999/xhtml"><head><title>Operator</title></head><body><script>${STEAL}</script></body></html>`,
+        );
       case CASES.never:
         return;
       case CASES.dropped: {

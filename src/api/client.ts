@@ -17,6 +17,9 @@ export interface ClientOptions {
 export interface RequestOptions {
   signal?: AbortSignal;
   format?: Format;
+  /** When the whole read, retries included, must have ended (ms since the epoch, as Date.now()). A try still
+   *  running then is given up as a timeout; one started after it fails at once. */
+  deadline?: number;
 }
 
 /** A decoded answer together with the bytes it came from. */
@@ -89,21 +92,27 @@ export function createClient(options: ClientOptions): Client {
     path: string,
     keys: Keys | null,
     decode: (body: string, contentType: string | null) => T,
-    { signal, format = options.format ?? 'xml' }: RequestOptions,
+    { signal, format = options.format ?? 'xml', deadline }: RequestOptions,
   ): Promise<Answer<T>> {
     const url = joinUrl(options.baseUrl, path, keys);
     const shownUrl = maskKeys(url);
-    const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(new DOMException('Timed out', 'TimeoutError')), timeoutMs);
-    const combined = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
     const started = Date.now();
+    const waitMs = deadline === undefined ? timeoutMs : Math.min(timeoutMs, deadline - started);
+    const late = { ...(deadline !== undefined && { deadline }) };
+    if (waitMs <= 0) throw new ApiError('timeout', 'the time for this read is up', late);
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(new DOMException('Timed out', 'TimeoutError')), waitMs);
+    const combined = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
 
     const fail = (error: unknown, kind: 'network' | 'timeout', message: string): never => {
       if (signal?.aborted) throw abortReason(signal);
       if (timeout.signal.aborted) {
-        throw new ApiError('timeout', `no answer within ${Math.round(timeoutMs / 1000)} s`, { cause: error });
+        throw new ApiError('timeout', `no answer within ${Math.round(waitMs / 1000)} s`, {
+          cause: error,
+          ...late,
+        });
       }
-      throw new ApiError(kind, message, { cause: error });
+      throw new ApiError(kind, message, { cause: error, ...late });
     };
 
     try {
@@ -137,6 +146,7 @@ export function createClient(options: ClientOptions): Client {
         throw new ApiError(kind, `HTTP ${response.status}${details?.message ? `: ${details.message}` : ''}`, {
           status: response.status,
           raw,
+          ...late,
           ...(details?.message !== undefined && { detail: details.message }),
           ...(details?.field !== undefined && { field: details.field }),
           ...(kind === 'rate-limited' && {

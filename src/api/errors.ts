@@ -35,6 +35,8 @@ export interface ApiErrorInit {
   detail?: string;
   raw?: RawResponse;
   cause?: unknown;
+  /** The deadline of the read this try belonged to (ms since the epoch): a retry after it cannot help. */
+  deadline?: number;
 }
 
 /**
@@ -47,6 +49,7 @@ export class ApiError extends Error {
   readonly field: string | undefined;
   readonly retryAfterSeconds: number | undefined;
   readonly detail: string | undefined;
+  readonly deadline: number | undefined;
   raw: RawResponse | undefined;
 
   constructor(kind: ApiErrorKind, message: string, init: ApiErrorInit = {}) {
@@ -57,6 +60,7 @@ export class ApiError extends Error {
     this.field = init.field;
     this.retryAfterSeconds = init.retryAfterSeconds;
     this.detail = init.detail;
+    this.deadline = init.deadline;
     this.raw = init.raw;
   }
 }

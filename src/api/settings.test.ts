@@ -8,12 +8,14 @@ describe('readSettings', () => {
         mode: 'demo',
         tileUrl: 'https://tiles.example/{z}/{x}/{y}.png',
         tileAttribution: '&copy; Example',
+        timeoutMs: 3000,
         demoKeys: { serviceKey: 'demo-service', userKey: 'demo-user' },
       }),
     ).toEqual({
       mode: 'demo',
       tileUrl: 'https://tiles.example/{z}/{x}/{y}.png',
       tileAttribution: '&copy; Example',
+      timeoutMs: 3000,
       demoKeys: { serviceKey: 'demo-service', userKey: 'demo-user' },
     });
   });
@@ -21,7 +23,13 @@ describe('readSettings', () => {
   it('falls back to OpenStreetMap and no demo keys on anything odd', () => {
     expect(readSettings(null)).toEqual(DEFAULT_SETTINGS);
     expect(readSettings('x')).toEqual(DEFAULT_SETTINGS);
-    const odd = readSettings({ mode: 'x', tileUrl: 'javascript:alert(1)', tileAttribution: 5, demoKeys: {} });
+    const odd = readSettings({
+      mode: 'x',
+      tileUrl: 'javascript:alert(1)',
+      tileAttribution: 5,
+      timeoutMs: 1e9,
+      demoKeys: {},
+    });
     expect(odd).toEqual(DEFAULT_SETTINGS);
     expect(odd.demoKeys).toBeUndefined();
   });

@@ -9,6 +9,9 @@ export interface Settings {
   tileUrl: string;
   /** HTML from the service's own configuration (trusted), rendered by Leaflet's attribution control. */
   tileAttribution: string;
+  /** How long the service waits for an answer (the operator's, in proxy mode) before it answers 504; the app
+   *  gives a whole read this much and 2 s more. */
+  timeoutMs: number;
   demoKeys?: Keys;
   /** The service's build (src/api/build.ts), when it says. */
   build?: string;
@@ -18,6 +21,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   mode: 'unknown',
   tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
   tileAttribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+  timeoutMs: 10_000,
 };
 
 function isText(value: unknown, max = 2000): value is string {
@@ -32,6 +36,10 @@ export function readSettings(value: unknown): Settings {
     mode: v.mode === 'demo' || v.mode === 'proxy' ? v.mode : 'unknown',
     tileUrl: isText(v.tileUrl) && /^(https?:)?\/\//.test(v.tileUrl) ? v.tileUrl : DEFAULT_SETTINGS.tileUrl,
     tileAttribution: isText(v.tileAttribution) ? v.tileAttribution : DEFAULT_SETTINGS.tileAttribution,
+    timeoutMs:
+      Number.isInteger(v.timeoutMs) && (v.timeoutMs as number) >= 1 && (v.timeoutMs as number) <= 600_000
+        ? (v.timeoutMs as number)
+        : DEFAULT_SETTINGS.timeoutMs,
   };
   const demo = v.demoKeys as Record<string, unknown> | null | undefined;
   if (

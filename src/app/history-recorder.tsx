@@ -1,9 +1,11 @@
 import { useCellAnswer } from '../features/cell/use-cell-lookup';
+import { useHistoryFollowsKeys } from '../features/history/use-history-follows-keys';
 import { useRecordAnswers } from '../features/history/use-record-answers';
 import { usePhone } from '../features/location/use-location';
 
-/** The history may not import the features that read: the app hands it their answers. */
+/** The history may not import the features that read: the app hands it their answers (and their keys' place). */
 export function HistoryRecorder() {
+  useHistoryFollowsKeys();
   const phone = usePhone();
   const { query: cell } = useCellAnswer();
   useRecordAnswers(

@@ -1,11 +1,15 @@
 import type { MiddlewareHandler } from 'hono';
 
+// C0, DEL, C1 and the line separators: a log line stays one line, and a terminal shows it as it is.
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+// eslint-disable-next-line no-control-regex
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 
-function clip(text: string, max = 200): string {
-  // eslint-disable-next-line no-control-regex
-  const clean = CONTROL.test(text) ? text.replace(/[\u0000-\u001f\u007f]/g, '?') : text;
+/** Text for a log line: controls and line separators as `?`, at most `max` characters. */
+export function clip(text: string, max = 200): string {
+  // Tested first: most paths hold none, and replace() would copy them all.
+  const clean = CONTROL.test(text) ? text.replace(CONTROLS, '?') : text;
   return clean.length > max ? `${clean.slice(0, max)}…` : clean;
 }
 

@@ -1,9 +1,11 @@
 import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { CONTENT_TYPES, encodeError, formatFromAccept } from '../api/codec';
 import type { Format } from '../api/types';
 
 export interface Problem {
-  status: 400 | 401 | 403 | 404 | 405 | 429 | 500 | 502 | 504;
+  /** Ours are 400–405, 429, 500 and 502–504; an operator's error status is passed on as it came. */
+  status: ContentfulStatusCode;
   code: string;
   message: string;
   field?: string;

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { BUILD_HEADER, BUILD_ID } from '../api/build';
@@ -6,14 +6,15 @@ import { formatFromAccept } from '../api/codec';
 import type { Settings } from '../api/settings';
 import { accessLog, errorLine } from './access-log';
 import { problem, problemAnswer, reply } from './api-answer';
-import { createLimit } from './authorize';
+import { createLimits } from './authorize';
+import { clientAddress } from './client-address';
 import { compression } from './compress';
 import { DEFAULTS } from './config';
 import { DEMO_KEYS } from './demo-data';
 import { createReads, demoRoutes } from './demo-reads';
 import type { Upstream } from './proxy';
 import { proxyRoutes } from './proxy-routes';
-import { securityHeaders } from './security-headers';
+import { allowedHostsOnly, securityHeaders } from './security-headers';
 import { staticRoutes } from './static-routes';
 import type { ServiceReads } from './store/service-reads';
 
@@ -24,8 +25,17 @@ export interface CommonOptions {
   staticDir?: string | null;
   /** One line per request and per unexpected error; never holds a key. */
   log?: (line: string) => void;
-  /** Requests per second per service key on the two resources, with a burst; absent or 0: no limit. */
+  /** Requests per second per service key on the two resources, with a burst; absent or 0: no limit. Each client
+   *  address gets five times as much, and half the burst of failed key checks at a quarter of the rate. */
   rateLimit?: { perSecond: number; burst: number };
+  /** Reverse proxies in front of the service whose X-Forwarded-For entries are believed (TRUSTED_PROXIES). */
+  trustedProxies?: number;
+  /** Reached over https through a proxy that ends TLS: answers carry HSTS. */
+  behindTls?: boolean;
+  /** Host names the service answers to (421 for any other); absent: any. */
+  allowedHosts?: readonly string[] | undefined;
+  /** Demo mode: the time the app is told the service may take (proxy mode tells the operator's timeout). */
+  timeoutMs?: number;
   /** Origins whose pages may read /api (the app on another host, e.g. a CDN); none by default. */
   corsOrigins?: readonly string[];
 }
@@ -39,6 +49,7 @@ function appSettings(options: AppOptions): () => Settings {
     mode,
     tileUrl: options.tileUrl ?? DEFAULTS.tileUrl,
     tileAttribution: options.tileAttribution ?? DEFAULTS.tileAttribution,
+    timeoutMs: 'upstream' in options ? options.upstream.timeoutMs : (options.timeoutMs ?? DEFAULTS.timeoutMs),
     ...('store' in options && options.store.hasDemoKeys() && { demoKeys: { ...DEMO_KEYS } }),
     build: BUILD_ID,
   });
@@ -79,11 +90,12 @@ function apiRoutes(options: AppOptions, settings: () => Settings): Hono {
   );
   api.get('/health', (c) => c.json({ status: 'ok', mode }, 200, { 'Cache-Control': 'no-store' }));
   api.get('/settings', (c) => c.json(settings(), 200, { 'Cache-Control': 'no-store' }));
-  const limit = createLimit(options.rateLimit);
+  const limits = createLimits(options.rateLimit);
+  const addressOf = (c: Context) => clientAddress(c, options.trustedProxies ?? 0);
   if ('store' in options) {
-    demoRoutes(api, createReads(options.store, limit));
+    demoRoutes(api, createReads(options.store, limits), addressOf);
   } else {
-    proxyRoutes(api, options.upstream, limit);
+    proxyRoutes(api, options.upstream, { limits, addressOf, log: options.log ?? (() => undefined) });
   }
   api.all('*', (c) => problem(c, { status: 404, code: 'not-found', message: 'No such API path.' }));
   return api;
@@ -97,7 +109,8 @@ export function createApp(options: AppOptions): Hono {
   const app = new Hono();
   const log = options.log ?? (() => undefined);
   app.use(accessLog(log));
-  app.use(securityHeaders(options.tileUrl ?? DEFAULTS.tileUrl));
+  app.use(securityHeaders({ tileUrl: options.tileUrl ?? DEFAULTS.tileUrl, behindTls: options.behindTls }));
+  app.use(allowedHostsOnly(options.allowedHosts));
   app.use('/api/*', compression());
   app.onError((error, c) => {
     log(errorLine(c.req.method, c.req.path, error));

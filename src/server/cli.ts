@@ -1,13 +1,14 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { checkCellId } from '../api/cell-id';
 import { ConfigError, loadEnvFile, readDbFile, readDemo } from './config';
 import { runImportCommand } from './import/command';
 import { readArgs, UsageError } from './cli-args';
+import { cellKey, cellRecord, readCsv } from './cli-cells';
 import { openDemoStore } from './demo-data';
 import type { Store } from './store/open-store';
-import { StoreError, type CellKey, type CellRecord } from './store/records';
+import { StoreError, type CellRecord } from './store/records';
+import { shownKey } from './store/schema';
+import { printable, printableLines } from './terminal-text';
 
 export interface Io {
   out: (line: string) => void;
@@ -74,67 +75,6 @@ function expect(args: readonly string[], names: readonly string[]): string[] {
   if (args.length < names.length) throw new UsageError(`missing ${names.slice(args.length).join(' ')}`);
   if (args.length > names.length) throw new UsageError(`unexpected argument "${args[names.length]}"`);
   return [...args];
-}
-
-function cellKey(mcc: string, mnc: string, cellid: string): CellKey {
-  const check = checkCellId({ mcc, mnc, cellid }, { mode: 'path' });
-  if (!check.ok) {
-    const [field, message] = Object.entries(check.errors)[0] ?? ['cellid', 'is not valid'];
-    throw new UsageError(`${field.toUpperCase()}: ${message}`);
-  }
-  return { mcc: Number(mcc), mnc: Number(mnc), cellid: Number(cellid) };
-}
-
-const DECIMAL = /^[+-]?\d{1,3}(?:\.\d{1,15})?$/;
-
-function cellRecord(fields: readonly string[]): CellRecord {
-  const [mcc = '', mnc = '', cellid = '', lac = '', lat = '', lon = '', name = ''] = fields.map((f) =>
-    f.trim(),
-  );
-  const key = cellKey(mcc, mnc, cellid);
-  if (!/^\d{1,10}$/.test(lac) || Number(lac) > 2 ** 32 - 1) throw new UsageError('LAC must be 0–4294967295');
-  if (!DECIMAL.test(lat) || Math.abs(Number(lat)) > 90)
-    throw new UsageError('LAT must be a decimal from -90 to 90');
-  if (!DECIMAL.test(lon) || Math.abs(Number(lon)) > 180)
-    throw new UsageError('LON must be a decimal from -180 to 180');
-  if (name === '' || name.length > 200) throw new UsageError('NAME must be 1–200 characters');
-  return { ...key, lac: Number(lac), lat: Number(lat), lon: Number(lon), name };
-}
-
-/** One CSV line: the first six fields are numbers; the name is the rest (it may hold commas, or be quoted). */
-function csvFields(line: string): string[] {
-  const parts = line.split(',');
-  const head = parts.slice(0, 6);
-  let name = parts.slice(6).join(',').trim();
-  if (name.length >= 2 && name.startsWith('"') && name.endsWith('"'))
-    name = name.slice(1, -1).replace(/""/g, '"');
-  return [...head, name];
-}
-
-function readCsv(file: string): CellRecord[] {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(`FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
-  }
-  const cells: CellRecord[] = [];
-  text
-    .replace(/^\uFEFF/, '')
-    .split(/\r?\n/)
-    .forEach((line, index) => {
-      if (line.trim() === '' || (index === 0 && /^\s*mcc\s*,/i.test(line))) return;
-      try {
-        cells.push(cellRecord(csvFields(line)));
-      } catch (error) {
-        throw new UsageError(`${file} line ${index + 1}: ${(error as Error).message}`);
-      }
-    });
-  return cells;
-}
-
-function shorten(key: string): string {
-  return key.length <= 6 ? '•••' : `${key.slice(0, 4)}…`;
 }
 
 type Command = (store: Store, parsed: Parsed, io: Io) => void;
@@ -208,7 +148,7 @@ const COMMANDS: Record<string, { check: (p: Parsed) => unknown; run: Command }> 
     run: (store, p, io) => {
       for (const c of store.listCells(p.limit, p.offset)) {
         io.out(
-          `${c.mcc}\t${c.mnc}\t${c.cellid}\t${c.lac}\t${c.lat.toFixed(6)}\t${c.lon.toFixed(6)}\t${c.name}`,
+          `${c.mcc}\t${c.mnc}\t${c.cellid}\t${c.lac}\t${c.lat.toFixed(6)}\t${c.lon.toFixed(6)}\t${printable(c.name)}`,
         );
       }
     },
@@ -224,7 +164,7 @@ const COMMANDS: Record<string, { check: (p: Parsed) => unknown; run: Command }> 
         const cell =
           user.cell === null ? 'no cell' : `cell ${user.cell.mcc}/${user.cell.mnc}/${user.cell.cellid}`;
         io.out(
-          `${user.developer}\t${user.msisdn}\tkey ${shorten(user.userKey)}\t${user.smsReplied ? 'replied' : 'not replied'}\t${cell}`,
+          `${printable(user.developer)}\t${printable(user.msisdn)}\tkey ${shownKey(user.keyPrefix)}\t${user.smsReplied ? 'replied' : 'not replied'}\t${cell}`,
         );
       }
     },
@@ -232,7 +172,13 @@ const COMMANDS: Record<string, { check: (p: Parsed) => unknown; run: Command }> 
 };
 
 /** The admin command line. Returns the exit code: 0 done, 1 the database refused, 2 bad arguments. */
-export function run(argv: readonly string[], io: Io): number {
+export function run(argv: readonly string[], given: Io): number {
+  // Whatever a line holds (a name, an argument echoed in a message), a terminal is shown it, not obeyed.
+  const io: Io = {
+    ...given,
+    out: (line) => given.out(printableLines(line)),
+    err: (line) => given.err(printableLines(line)),
+  };
   let parsed: Parsed;
   let command: (typeof COMMANDS)[string] | undefined;
   let file: string;

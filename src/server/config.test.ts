@@ -20,6 +20,9 @@ describe('config', () => {
       staticDir: resolve('dist'),
       rateLimit: 20,
       rateBurst: 40,
+      behindTls: false,
+      allowedHosts: undefined,
+      trustedProxies: 0,
       corsOrigins: [],
     });
   });

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEFAULT_SETTINGS } from '../api/settings';
+import { parseTileUrl } from './tile-url';
 
 /** Every setting of the service. Nothing else in the service reads the environment. */
 export interface Config {
@@ -22,6 +23,12 @@ export interface Config {
   rateLimit: number;
   /** Requests a service key may make at once before the rate applies. */
   rateBurst: number;
+  /** The service is reached over https through a proxy that ends TLS: answers carry HSTS. */
+  behindTls: boolean;
+  /** Host names (and addresses) the service answers to; any other Host header gets 421. Unset: any. */
+  allowedHosts: string[] | undefined;
+  /** Reverse proxies in front of the service whose X-Forwarded-For entries name the client (0: the socket's). */
+  trustedProxies: number;
   /** Origins (scheme://host[:port]) whose pages may read /api: the app served from somewhere else, a CDN. */
   corsOrigins: string[];
 }
@@ -79,6 +86,9 @@ function httpUrl(env: Env, name: string): string | undefined {
   if (url.search !== '' || url.hash !== '') {
     throw new ConfigError(name, 'must not carry a query string or fragment');
   }
+  if (url.username !== '' || url.password !== '') {
+    throw new ConfigError(name, 'must not carry a user name or password');
+  }
   return value.replace(/\/+$/, '');
 }
 
@@ -130,12 +140,36 @@ export function readDemo(env: Env = process.env): boolean {
   return demo === 'on';
 }
 
+function onOff(env: Env, name: string): boolean {
+  const value = read(env, name)?.toLowerCase() ?? 'off';
+  if (value !== 'on' && value !== 'off') throw new ConfigError(name, `"${value}" must be on or off`);
+  return value === 'on';
+}
+
+/** ALLOWED_HOSTS: host names (an international one as punycode) or addresses, comma-separated, without ports. */
+function hostList(env: Env, name: string): string[] | undefined {
+  const value = read(env, name);
+  if (value === undefined) return undefined;
+  return value.split(',').map((entry) => {
+    const host = entry.trim();
+    const problem = `"${host}" is not a host name or address (no scheme, port or path)`;
+    if (!/^(?:\[[0-9a-fA-F:.]+\]|[^\s/?#@:[\]]+)$/u.test(host)) throw new ConfigError(name, problem);
+    try {
+      return new URL(`http://${host}`).hostname;
+    } catch {
+      throw new ConfigError(name, problem);
+    }
+  });
+}
+
 /** Reads and checks every setting; a bad value throws a ConfigError naming the variable. */
 export function loadConfig(env: Env = process.env): Config {
   const demo = readDemo(env);
-  const tileUrl = read(env, 'TILE_URL') ?? DEFAULTS.tileUrl;
-  if (!/^https?:\/\//.test(tileUrl) || !['{z}', '{x}', '{y}'].every((p) => tileUrl.includes(p))) {
-    throw new ConfigError('TILE_URL', 'must be an http(s) URL template with {z}, {x} and {y}');
+  let tileUrl: string;
+  try {
+    tileUrl = parseTileUrl(read(env, 'TILE_URL') ?? DEFAULTS.tileUrl);
+  } catch (error) {
+    throw new ConfigError('TILE_URL', (error as Error).message);
   }
   const simulateMs = integer(env, 'POSITIONING_SIMULATE_MS', DEFAULTS.simulateMs, 0, 86_400_000);
   if (simulateMs > 0 && simulateMs < 100) {
@@ -157,6 +191,9 @@ export function loadConfig(env: Env = process.env): Config {
     staticDir: resolve(read(env, 'STATIC_DIR') ?? DEFAULTS.staticDir),
     rateLimit,
     rateBurst,
+    behindTls: onOff(env, 'BEHIND_TLS'),
+    allowedHosts: hostList(env, 'ALLOWED_HOSTS'),
+    trustedProxies: integer(env, 'TRUSTED_PROXIES', 0, 0, 10),
     corsOrigins: origins(env, 'CORS_ORIGINS'),
   };
 }

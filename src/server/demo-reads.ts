@@ -1,8 +1,8 @@
-import type { Hono } from 'hono';
 import { encodeCell, encodeLocation, formatFromAccept } from '../api/codec';
 import type { Cell, Format } from '../api/types';
 import { apiAnswer, problemAnswer, reply, schemaAnswer, type ApiAnswer } from './api-answer';
-import { createAuthorize, type Limit } from './authorize';
+import type { Context, Hono } from 'hono';
+import { createAuthorize, type Limits } from './authorize';
 import { FreshCache } from './fresh-cache';
 import { LOCATION_XSD } from './location-xsd';
 import { cellPathOf, checkPath, keyParams, type CellPath, type KeyParams } from './request-values';
@@ -11,8 +11,9 @@ import type { ServiceReads } from './store/service-reads';
 
 /** The two demo reads, free of Hono: the one place their rules live. */
 export interface Reads {
-  location(keys: KeyParams, accept: string | undefined): ApiAnswer;
-  cell(path: CellPath, keys: KeyParams, accept: string | undefined): ApiAnswer;
+  /** `address`: the client's, for the per-address limits (src/server/client-address.ts). */
+  location(keys: KeyParams, accept: string | undefined, address: string): ApiAnswer;
+  cell(path: CellPath, keys: KeyParams, accept: string | undefined, address: string): ApiAnswer;
 }
 
 function toCell(record: CellRecord, asked?: CellPath): Cell {
@@ -38,9 +39,9 @@ const KEPT = 10_000;
  * The reads keep what they read and the answers they encoded (in bytes, headers and all) until the database
  * changes; each request first asks SQLite whether it has (one cheap statement), so nothing stale is ever sent.
  */
-export function createReads(store: ServiceReads, limit: Limit): Reads {
+export function createReads(store: ServiceReads, limits: Limits): Reads {
   const fresh = new FreshCache(() => store.dataVersion());
-  const authorize = createAuthorize(store, limit, fresh.map(KEPT));
+  const authorize = createAuthorize(store, limits, fresh.map(KEPT));
   const cells = fresh.map<string, ApiAnswer>(KEPT);
   // Keyed by the user the key check gave: a change empties the key check's map, and with it these.
   const locations = new WeakMap<User, Partial<Record<Format, ApiAnswer>>>();
@@ -96,39 +97,43 @@ export function createReads(store: ServiceReads, limit: Limit): Reads {
   }
 
   return {
-    location(params, accept) {
+    location(params, accept, address) {
       fresh.check();
       const format = formatFromAccept(accept);
-      const authorized = authorize(params);
+      const admitted = limits.admit(address);
+      if (admitted !== undefined) return problemAnswer(admitted, format);
+      const authorized = authorize(params, address);
       if (!authorized.ok) return problemAnswer(authorized.problem, format);
       return locationOf(authorized.user, format);
     },
 
-    cell(cellPath, params, accept) {
+    cell(cellPath, params, accept, address) {
       fresh.check();
       const format = formatFromAccept(accept);
+      const admitted = limits.admit(address);
+      if (admitted !== undefined) return problemAnswer(admitted, format);
       // Only a path that passed its check has a kept answer; the keys are checked on every request.
       const key = `${format} ${cellPath.mcc}/${cellPath.mnc}/${cellPath.cellid}`;
       const kept = cells.get(key);
       if (kept === undefined) {
         const path = checkPath(cellPath);
         if (!path.ok) return problemAnswer(path.problem, format);
-        const authorized = authorize(params);
+        const authorized = authorize(params, address);
         if (!authorized.ok) return problemAnswer(authorized.problem, format);
         const answer = cellAnswer(path.asked, format);
         cells.set(key, answer);
         return answer;
       }
-      const authorized = authorize(params);
+      const authorized = authorize(params, address);
       return authorized.ok ? kept : problemAnswer(authorized.problem, format);
     },
   };
 }
 
-export function demoRoutes(api: Hono, reads: Reads): void {
-  api.get('/location', (c) => reply(c, reads.location(keyParams(c), c.req.header('accept'))));
+export function demoRoutes(api: Hono, reads: Reads, addressOf: (c: Context) => string): void {
+  api.get('/location', (c) => reply(c, reads.location(keyParams(c), c.req.header('accept'), addressOf(c))));
   api.get('/cell/:mcc/:mnc/:cellid', (c) =>
-    reply(c, reads.cell(cellPathOf(c), keyParams(c), c.req.header('accept'))),
+    reply(c, reads.cell(cellPathOf(c), keyParams(c), c.req.header('accept'), addressOf(c))),
   );
   api.get('/schema/Location', (c) => schemaAnswer(c, LOCATION_XSD));
 }

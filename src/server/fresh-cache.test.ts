@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from './app';
-import { createAuthorize, createLimit } from './authorize';
+import { createAuthorize, createLimits } from './authorize';
 import { run } from './cli';
 import { openDemoStore } from './demo-data';
 import { BoundedMap } from './fresh-cache';
 import type { Store } from './store/open-store';
+import { keyHash } from './store/schema';
 
 const dir = mkdtempSync(join(tmpdir(), 'cellpos-fresh-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -44,12 +45,12 @@ describe('kept key checks and answers', () => {
   it('see a key removed by another process at the very next request', async () => {
     expect((await read(CELL)).status).toBe(200);
     expect((await read(LOCATION)).status).toBe(200);
-    other.prepare("DELETE FROM users WHERE user_key = 'demo-user'").run();
+    other.prepare('DELETE FROM users WHERE key_hash = ?').run(keyHash('demo-user'));
     expect((await read(CELL)).status).toBe(401);
     expect((await read(LOCATION)).status).toBe(401);
     const otherKeys = '?serviceKey=other-service&userKey=other-user';
     expect((await read(`/api/location${otherKeys}`)).status).toBe(200);
-    other.prepare("DELETE FROM service_keys WHERE key = 'other-service'").run();
+    other.prepare('DELETE FROM service_keys WHERE key_hash = ?').run(keyHash('other-service'));
     expect((await read(`/api/location${otherKeys}`)).status).toBe(401);
   });
 
@@ -107,13 +108,13 @@ describe('kept key checks and answers', () => {
           return store.authenticate(serviceKey, userKey);
         },
       },
-      createLimit(undefined),
+      createLimits(undefined),
       new BoundedMap(10),
     );
     const keys = { serviceKey: ['demo-service'], userKey: ['demo-user'] };
-    for (let i = 0; i < 3; i++) expect(authorize(keys).ok).toBe(true);
+    for (let i = 0; i < 3; i++) expect(authorize(keys, 'a').ok).toBe(true);
     expect(asked).toBe(1);
-    for (let i = 0; i < 3; i++) expect(authorize({ ...keys, userKey: ['nobody'] }).ok).toBe(false);
+    for (let i = 0; i < 3; i++) expect(authorize({ ...keys, userKey: ['nobody'] }, 'a').ok).toBe(false);
     expect(asked).toBe(4);
   });
 });

@@ -1,9 +1,9 @@
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app';
 import { ConfigError, loadConfig, loadEnvFile, type Config } from './config';
 import { DEMO_KEYS, openDemoStore } from './demo-data';
+import { createHttpServer } from './http-server';
+import { createListener } from './listener';
 import { startSimulator } from './simulator';
 import type { Store } from './store/open-store';
 
@@ -49,6 +49,10 @@ const common = {
   staticDir: config.staticDir,
   log,
   rateLimit: { perSecond: config.rateLimit, burst: config.rateBurst },
+  behindTls: config.behindTls,
+  allowedHosts: config.allowedHosts,
+  trustedProxies: config.trustedProxies,
+  timeoutMs: config.timeoutMs,
   corsOrigins: config.corsOrigins,
 };
 function readStore(): Store {
@@ -68,15 +72,22 @@ const app =
         ...common,
       });
 
-const server = createServer(getRequestListener(app.fetch, { hostname: config.host }));
+const http = createHttpServer(createListener(app, { hostname: config.host, log }));
+const server = http.server;
 server.listen(config.port, config.host, () => {
   const info = server.address() as AddressInfo;
   const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
   console.log(`Cell positioning service: http://${host}:${info.port}/`);
   console.log(
     config.rateLimit > 0
-      ? `Rate limit: ${config.rateLimit} requests/s per service key, bursts of ${config.rateBurst}`
+      ? `Rate limit: ${config.rateLimit} requests/s per service key (bursts of ${config.rateBurst}), five times that ` +
+          'per client address, and a quarter of it in failed key checks per address'
       : 'Rate limit: off',
+  );
+  console.log(
+    config.trustedProxies > 0
+      ? `Client addresses: from X-Forwarded-For, behind ${config.trustedProxies} trusted proxies`
+      : 'Client addresses: from the socket (X-Forwarded-For ignored)',
   );
   if (store === undefined) {
     console.log(`Proxy mode: forwarding /api/location and /api/cell/… to ${config.baseUrl}`);
@@ -123,12 +134,10 @@ function shutdown(signal: string): void {
     }
     process.exit(0);
   };
-  // Requests still running after this are cut off: a client can hold a connection open for ever.
+  // Requests still running after this are cut off: an operator can take long to answer.
   const force = setTimeout(finish, 10_000);
   force.unref();
-  server.close(finish);
-  // Idle keep-alive connections would hold close() open.
-  if ('closeIdleConnections' in server) server.closeIdleConnections();
+  http.stop(finish);
 }
 
 process.on('SIGINT', () => shutdown('SIGINT'));

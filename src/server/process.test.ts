@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -93,6 +94,44 @@ describe('start-up', () => {
   });
 });
 
+describe('a database folder that cannot be created', () => {
+  it('stops the service, the admin command and the import at once, naming the folder', () => {
+    const file = '/proc/cellpos-test/data/positioning.db';
+    const runs = [
+      [join('src', 'server', 'main.ts')],
+      [join('src', 'server', 'cli.ts'), 'show', '--db', file],
+      [join('src', 'server', 'cli.ts'), 'import-cells', join(dir, 'none.csv'), '--db', file],
+    ];
+    writeFileSync(join(dir, 'none.csv'), '');
+    for (const args of runs) {
+      // Node's recursive mkdir spun for ever here: the timeout kills it (status null).
+      const result = spawnSync(process.execPath, ['--import', 'tsx', ...args], {
+        env: { ...process.env, PORT: '0', POSITIONING_DB: file },
+        encoding: 'utf8',
+        timeout: 15_000,
+      });
+      expect([args[1], result.status]).toEqual([args[1], 1]);
+      expect(result.stderr).toContain('cannot create the folder /proc/cellpos-test (ENOENT)');
+    }
+  });
+});
+
+describe('a bad TILE_URL', () => {
+  it.each(['https://tiles.example;script-src/{z}/{x}/{y}.png', 'https://tiles.例え.jp /{z}/{x}/{y}.png'])(
+    'stops the start with a message naming it: %s',
+    async (tileUrl) => {
+      const child = node([join('src', 'server', 'main.ts')], {
+        PORT: '0',
+        POSITIONING_DB: join(dir, 'tile.db'),
+        TILE_URL: tileUrl,
+      });
+      const out = output(child);
+      expect(await exited(child)).toEqual({ code: 2, signal: null });
+      expect(out.text()).toMatch(/^Cannot start: TILE_URL: /m);
+    },
+  );
+});
+
 describe('graceful shutdown on SIGTERM', () => {
   it('lets a request in flight finish, then exits 0', async () => {
     const operator = await startHostileOperator();
@@ -120,6 +159,25 @@ describe('graceful shutdown on SIGTERM', () => {
     } finally {
       await operator.close();
     }
+  });
+
+  it('does not wait for a client that sent half a request', async () => {
+    const service = await startService({ POSITIONING_DB: join(dir, 'half.db') });
+    const { port } = new URL(service.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    socket.on('error', () => undefined);
+    await new Promise((done) => socket.once('connect', done));
+    socket.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+    await new Promise((done) => setTimeout(done, 100));
+    const signalled = Date.now();
+    service.child.kill('SIGTERM');
+    const ended = await Promise.race([
+      exited(service.child),
+      new Promise<'late'>((done) => setTimeout(() => done('late'), 2000)),
+    ]);
+    expect(ended).toEqual({ code: 0, signal: null });
+    expect(Date.now() - signalled).toBeLessThan(2000);
+    socket.destroy();
   });
 
   it('closes the database: the write-ahead log is folded in and removed', async () => {
@@ -190,7 +248,7 @@ describe('killed mid-write', () => {
     expect(again.stdout).toContain('Added or replaced 1000 cells.');
     const store = openDemoStore(file);
     expect(store.counts().cells).toBe(before + 1000);
-    expect(store.authenticate('demo-service', 'demo-user')).toMatchObject({ userKey: 'demo-user' });
+    expect(store.authenticate('demo-service', 'demo-user')).toMatchObject({ msisdn: '358401234567' });
     store.close();
   }, 120_000);
 });

@@ -155,7 +155,10 @@ describe('proxy mode', () => {
     const app = proxyApp();
     const unauthorized = await app.request('/api/location?serviceKey=s&userKey=nobody');
     expect(unauthorized.status).toBe(401);
-    expect(await unauthorized.text()).toBe('Unauthorized');
+    // Said in our own words: only XML and JSON are passed on as they came.
+    expect(await unauthorized.text()).toContain(
+      '<message>The operator answered 401 with text/plain, not XML or JSON: &quot;Unauthorized&quot;</message>',
+    );
     expect(unauthorized.headers.get('set-cookie')).toBeNull();
     expect((await app.request('/api/location?serviceKey=s&userKey=pending')).status).toBe(403);
     expect((await app.request('/api/cell/244/91/1?serviceKey=s&userKey=good')).status).toBe(404);
@@ -223,6 +226,8 @@ describe('proxy mode', () => {
     expect(await (await app.request('/api/health')).json()).toEqual({ status: 'ok', mode: 'proxy' });
     const settings = await (await app.request('/api/settings')).json();
     expect(settings.mode).toBe('proxy');
+    // The app gives a whole read the operator's timeout and 2 s.
+    expect(settings.timeoutMs).toBe(2000);
     expect(settings).not.toHaveProperty('demoKeys');
   });
 

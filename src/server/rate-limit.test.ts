@@ -69,7 +69,9 @@ describe('rate limiting per service key', () => {
         timeoutMs: 1000,
         fetch: (input) => {
           asked.push(String(input));
-          return Promise.resolve(new Response('<x/>', { status: 200 }));
+          return Promise.resolve(
+            new Response('<x/>', { status: 200, headers: { 'Content-Type': 'application/xml' } }),
+          );
         },
       },
       rateLimit: { perSecond: 1, burst: 1 },

@@ -34,6 +34,19 @@ export class RateLimiter {
     return this.#perMs > 0;
   }
 
+  /** Whether `take` would let a request through now, without taking anything. */
+  peek(key: string): RateDecision {
+    if (!this.enabled) return { ok: true };
+    const bucket = this.#buckets.get(key);
+    if (bucket === undefined) return { ok: true };
+    const tokens = Math.min(this.#burst, bucket.tokens + (this.#now() - bucket.at) * this.#perMs);
+    return tokens >= 1 ? { ok: true } : { ok: false, retryAfterSeconds: this.#retryAfter(tokens) };
+  }
+
+  #retryAfter(tokens: number): number {
+    return Math.max(1, Math.ceil((1 - tokens) / this.#perMs / 1000));
+  }
+
   take(key: string): RateDecision {
     if (!this.enabled) return { ok: true };
     const now = this.#now();
@@ -52,7 +65,7 @@ export class RateLimiter {
       return { ok: true };
     }
     this.#buckets.set(key, { tokens, at: now });
-    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - tokens) / this.#perMs / 1000)) };
+    return { ok: false, retryAfterSeconds: this.#retryAfter(tokens) };
   }
 
   get size(): number {

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import { problem } from './api-answer';
 
 /**
  * The origin a CSP img-src needs for a Leaflet tile template. `{s}` (or any placeholder) in the host becomes a
@@ -21,13 +22,46 @@ export function tileSource(tileUrl: string): string {
   return `${scheme}://*.${rest.join('.').toLowerCase()}${port === undefined ? '' : `:${port}`}`;
 }
 
+/** True for the API's paths, whose answers are data and never a page. */
+export function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/');
+}
+
+type HeaderOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
+
+const COMMON: HeaderOptions = {
+  // The app asks for this device's position; nothing may ask for anything else, nor a frame for that.
+  permissionsPolicy: { geolocation: ['self'], camera: [], microphone: [], payment: [], usb: [] },
+  xContentTypeOptions: true,
+  referrerPolicy: 'strict-origin-when-cross-origin',
+  xFrameOptions: 'DENY',
+  crossOriginOpenerPolicy: 'same-origin',
+  crossOriginResourcePolicy: false,
+  originAgentCluster: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+  removePoweredBy: false,
+};
+
 /**
- * The security headers on every answer (API, pages, assets, errors, 404s): the Content-Security-Policy the app
- * runs under, no framing, no sniffing, no opener, a referrer only to our own origin. Hono's other defaults are
- * left off: HSTS belongs to whoever terminates TLS in front of the service.
+ * The security headers on every answer (API, pages, assets, errors, 404s): no framing, no sniffing, no opener, a
+ * referrer only to our own origin, and a Content-Security-Policy: the app's own for pages and assets, and for the
+ * API one that runs nothing, so that an answer opened as a page (an operator's, passed on by the proxy) can never
+ * run script in the app's origin. HSTS only when a setting says the service is reached over https (BEHIND_TLS).
  */
-export function securityHeaders(tileUrl: string): MiddlewareHandler {
-  return secureHeaders({
+export function securityHeaders({
+  tileUrl,
+  behindTls = false,
+}: {
+  tileUrl: string;
+  /** Reached over https through a proxy that ends TLS: HSTS for a year. */
+  behindTls?: boolean | undefined;
+}): MiddlewareHandler {
+  const common = { ...COMMON, strictTransportSecurity: behindTls ? 'max-age=31536000' : false };
+  const page = secureHeaders({
+    ...common,
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
@@ -41,17 +75,36 @@ export function securityHeaders(tileUrl: string): MiddlewareHandler {
       formAction: ["'self'"],
       frameAncestors: ["'none'"],
     },
-    xContentTypeOptions: true,
-    referrerPolicy: 'strict-origin-when-cross-origin',
-    xFrameOptions: 'DENY',
-    crossOriginOpenerPolicy: 'same-origin',
-    crossOriginResourcePolicy: false,
-    originAgentCluster: false,
-    strictTransportSecurity: false,
-    xDnsPrefetchControl: false,
-    xDownloadOptions: false,
-    xPermittedCrossDomainPolicies: false,
-    xXssProtection: false,
-    removePoweredBy: false,
   });
+  const api = secureHeaders({
+    ...common,
+    contentSecurityPolicy: {
+      defaultSrc: ["'none'"],
+      baseUri: ["'none'"],
+      formAction: ["'none'"],
+      frameAncestors: ["'none'"],
+      sandbox: [],
+    },
+  });
+  return (c, next) => (isApiPath(c.req.path) ? api(c, next) : page(c, next));
+}
+
+/* A Host header as browsers send it: a name (punycode) or an address, and a port. */
+const HOST_HEADER = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(?::\d{1,5})?$/;
+
+/**
+ * ALLOWED_HOSTS: a page on another site whose DNS name was rebound to this service's address sends its own name
+ * as Host; answering only the names we are known by keeps such a page from reading a loopback-bound service.
+ */
+export function allowedHostsOnly(allowed: readonly string[] | undefined): MiddlewareHandler {
+  if (allowed === undefined) return (_c, next) => next();
+  const hosts = new Set(allowed);
+  return async (c, next) => {
+    const host = HOST_HEADER.exec(c.req.header('host') ?? '')?.[1]?.toLowerCase();
+    if (host !== undefined && hosts.has(host)) return next();
+    const message = 'This service does not answer to that host name.';
+    return isApiPath(c.req.path)
+      ? problem(c, { status: 421, code: 'host-not-allowed', message })
+      : c.text(message, 421, { 'Cache-Control': 'no-store' });
+  };
 }

@@ -57,6 +57,11 @@ export function loadKeys(): StoredKeys | undefined {
   return undefined;
 }
 
+/** The keys remembered on this device, whatever this tab holds. */
+export function loadRememberedKeys(): Keys | undefined {
+  return read(local());
+}
+
 /** Keeps the keys in exactly one store: localStorage when remembered, else sessionStorage. */
 export function saveKeys(keys: Keys, remember: boolean): void {
   const text = JSON.stringify({ serviceKey: keys.serviceKey, userKey: keys.userKey });

@@ -1,5 +1,5 @@
 import type { Keys } from '../api/types';
-import { forgetKeys, loadKeys, saveKeys } from './keys-storage';
+import { forgetKeys, KEYS_STORAGE_KEY, loadKeys, loadRememberedKeys, saveKeys } from './keys-storage';
 import { createStore } from './store';
 
 export interface KeysState {
@@ -22,8 +22,33 @@ export function createKeysStore(onForget: () => void) {
     formRequests: 0,
   });
   const update = (change: Partial<KeysState>) => store.set({ ...store.get(), ...change });
+  /* Keys remembered on this device are the device's: when another tab forgets them or saves others, a tab that
+     holds remembered keys (or none) follows, so it does not go on showing or keeping answers under them. Keys
+     kept for this tab only are this tab's. */
+  const followOtherTabs = (event: StorageEvent) => {
+    if (event.key !== KEYS_STORAGE_KEY && event.key !== null) return;
+    const state = store.get();
+    if (state.keys !== null && !state.remembered) return;
+    const remembered = loadRememberedKeys();
+    if (remembered === undefined) {
+      if (state.keys === null) return;
+      update({ keys: null, remembered: false, editing: false });
+      onForget();
+    } else if (
+      state.keys?.serviceKey !== remembered.serviceKey ||
+      state.keys.userKey !== remembered.userKey
+    ) {
+      update({ keys: remembered, remembered: true, editing: false });
+      onForget();
+    }
+  };
+  window.addEventListener('storage', followOtherTabs);
   return {
     ...store,
+    /** Stops following other tabs (for tests, which make many stores). */
+    dispose(): void {
+      window.removeEventListener('storage', followOtherTabs);
+    },
     save(keys: Keys, remember: boolean): void {
       saveKeys(keys, remember);
       update({ keys, remembered: remember, editing: false });

@@ -4,6 +4,7 @@ import { cellLabel } from '../../api/cell-id';
 import { useI18n } from '../../i18n/i18n';
 import type { LatLon } from '../../map/geo';
 import { ErrorNotice } from '../../ui/error-notice';
+import { readStatus } from '../../ui/read-status';
 import { CellCompare } from './cell-compare';
 import { CellDetails } from './cell-details';
 import { CellForm } from './cell-form';
@@ -27,7 +28,7 @@ export function CellPanel({ fromPhone }: CellPanelProps) {
       <h2 id={headingId}>{t('cell.heading')}</h2>
       <CellForm key={current ? cellLabel(current) : 'empty'} initial={current} onLookup={lookup} />
       <p className="status-line" role="status" aria-live="polite">
-        {query.isFetching ? t('cell.lookingUp') : ''}
+        {readStatus(query, t('cell.lookingUp'), t)}
       </p>
       <RouteNotice />
       {cellId && query.isError && (

@@ -1,15 +1,33 @@
 import { queryOptions, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Answer, Client } from '../../api/client';
 import type { Cell, CellId, Format, Keys } from '../../api/types';
+import { DEFAULT_SETTINGS } from '../../api/settings';
 import { queryKeys } from '../../session/query-keys';
+import { withinDeadline } from '../../session/read-policy';
 import { cellPath, formatRoute, navigate, useRoute } from '../../session/route';
 import { useFormat, useKeys, useMapFocus, useSession } from '../../session/session';
+import { useSettings } from '../../session/settings';
 
-/** The Cell read, keyed from general to specific; keys enter only as a fingerprint. */
-export const cellQuery = (client: Client, keys: Keys | null, id: CellId | null, format: Format) =>
+/** The Cell read, keyed from general to specific; keys enter only as a fingerprint. One deadline for the whole
+ *  read, retries included: the service's timeout and 2 s. */
+export const cellQuery = (
+  client: Client,
+  keys: Keys | null,
+  id: CellId | null,
+  format: Format,
+  serviceTimeoutMs = DEFAULT_SETTINGS.timeoutMs,
+) =>
+  // The time a read may take is not part of what it reads: it stays out of the key.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
   queryOptions<Answer<Cell>>({
     queryKey: queryKeys.cell.read(keys, id, format),
-    queryFn: keys && id ? ({ signal }) => client.getCell(keys, id, { signal, format }) : skipToken,
+    queryFn:
+      keys && id
+        ? ({ signal }) =>
+            withinDeadline(signal, serviceTimeoutMs, (deadline) =>
+              client.getCell(keys, id, { signal, format, deadline }),
+            )
+        : skipToken,
   });
 
 /**
@@ -23,7 +41,8 @@ export function useCellAnswer() {
   const { client } = useSession();
   const shown = useMapFocus((focus) => focus.shown);
   const cellId = route.name === 'cell' ? route.id : null;
-  const query = useQuery({ ...cellQuery(client, keys, cellId, format), enabled: shown === null });
+  const { timeoutMs } = useSettings().settings;
+  const query = useQuery({ ...cellQuery(client, keys, cellId, format, timeoutMs), enabled: shown === null });
   return {
     route,
     cellId,
@@ -39,12 +58,13 @@ export function useCellLookup() {
   const keys = useKeys();
   const [format] = useFormat();
   const { client, focus } = useSession();
+  const { timeoutMs } = useSettings().settings;
   const queryClient = useQueryClient();
   const lookup = (id: CellId) => {
     const path = cellPath(id);
     const same = path === formatRoute(answer.route);
     // The request leaves at the click, before React re-renders, so rendering overlaps the network wait.
-    if (keys && !same) void queryClient.prefetchQuery(cellQuery(client, keys, id, format));
+    if (keys && !same) void queryClient.prefetchQuery(cellQuery(client, keys, id, format, timeoutMs));
     focus.dispatch({ type: 'look-up' });
     if (same && keys) void answer.query.refetch();
     else navigate(path);

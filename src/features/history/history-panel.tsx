@@ -5,7 +5,7 @@ import { useI18n } from '../../i18n/i18n';
 import { useSession } from '../../session/session';
 import { history, useHistory } from './history-storage';
 
-/** The last answers on this device, newest first; showing one again sends nothing and names it in the URL. */
+/** The last answers read with these keys, newest first; showing one again sends nothing and names it in the URL. */
 export function HistoryPanel() {
   const { t, formatDateTime } = useI18n();
   const headingId = useId();

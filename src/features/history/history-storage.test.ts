@@ -2,13 +2,16 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DOCUMENTED_CELL } from '../../api/fixtures/documented-cell';
 import type { Cell } from '../../api/types';
-import { addEntry, history, HISTORY_LIMIT, HISTORY_STORAGE_KEY, parseHistory } from './history-storage';
+import { addEntry, HISTORY_LIMIT, parseHistory } from './history-entries';
+import { saveKeys } from '../../session/keys-storage';
+import { history, HISTORY_STORAGE_KEY } from './history-storage';
 
 const cell = (cellid: string): Cell => ({ ...DOCUMENTED_CELL, cellid });
 
 describe('history storage', () => {
   beforeEach(() => {
     window.localStorage.clear();
+    window.sessionStorage.clear();
     history.reset();
   });
 
@@ -45,7 +48,8 @@ describe('history storage', () => {
     expect(entries[0]?.cell.cellid).toBe('149');
   });
 
-  it('adds, removes one, clears all, and persists without keys', () => {
+  it('adds, removes one, clears all, and persists beside remembered keys, never holding them', () => {
+    saveKeys({ serviceKey: 'svc', userKey: 'usr' }, true);
     history.add({ kind: 'cell', cell: cell('1') }, 1);
     history.add({ kind: 'location', cell: cell('2'), msisdn: '358401234567' }, 2);
     expect(history.entries().map((e) => e.kind)).toEqual(['location', 'cell']);

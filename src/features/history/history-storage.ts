@@ -1,146 +1,150 @@
 import { useSyncExternalStore } from 'react';
-import type { Cell } from '../../api/types';
+import { keyFingerprint } from '../../api/keys';
+import { loadKeys, loadRememberedKeys } from '../../session/keys-storage';
+import { addEntry, parseStoredHistory, type HistoryEntry } from './history-entries';
 
 export const HISTORY_STORAGE_KEY = 'cellpos.history';
-export const HISTORY_LIMIT = 100;
 
-/** One answer as it came: a looked-up cell, or the phone's own location (its cell). Never keys. */
-export interface HistoryEntry {
-  id: string;
-  /** ms since epoch */
-  at: number;
-  kind: 'cell' | 'location';
-  cell: Cell;
-  msisdn?: string;
+/**
+ * Where the history is kept, and whose it is. It follows the keys: sessionStorage while they are kept for this
+ * tab, localStorage while they are remembered on this device, nowhere (this page's memory) without keys. `owner`
+ * is the keys' fingerprint: a list stored for other keys is not shown.
+ */
+export interface HistoryHolder {
+  place: 'session' | 'local' | 'none';
+  owner: string | null;
 }
 
-const isText = (v: unknown, max = 500): v is string => typeof v === 'string' && v.length <= max;
-
-function readCell(value: unknown): Cell | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const c = value as Record<string, unknown>;
-  const fields = ['lat', 'lon', 'mcc', 'mnc', 'lac', 'cellid', 'name'] as const;
-  if (!fields.every((field) => isText(c[field]))) return undefined;
-  const lat = Number(c.lat);
-  const lon = Number(c.lon);
-  if (!Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180)
-    return undefined;
-  const text = c as Record<(typeof fields)[number], string>;
-  return {
-    lat: text.lat,
-    lon: text.lon,
-    mcc: text.mcc,
-    mnc: text.mnc,
-    lac: text.lac,
-    cellid: text.cellid,
-    name: text.name,
-    position: { lat, lon },
-  };
-}
-
-function readEntry(value: unknown): HistoryEntry | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const e = value as Record<string, unknown>;
-  if (!isText(e.id, 100) || typeof e.at !== 'number' || !Number.isFinite(e.at)) return undefined;
-  if (e.kind !== 'cell' && e.kind !== 'location') return undefined;
-  const cell = readCell(e.cell);
-  if (!cell) return undefined;
-  const entry: HistoryEntry = { id: e.id, at: e.at, kind: e.kind, cell };
-  if (e.kind === 'location' && isText(e.msisdn, 40)) entry.msisdn = e.msisdn;
-  return entry;
-}
-
-/** Whatever is stored, read defensively: bad JSON or bad entries are dropped, never thrown. */
-export function parseHistory(text: string | null | undefined): HistoryEntry[] {
-  if (!text) return [];
+function storageAt(place: HistoryHolder['place']): Storage | undefined {
   try {
-    const value: unknown = JSON.parse(text);
-    if (!Array.isArray(value)) return [];
-    return value
-      .map(readEntry)
-      .filter((e): e is HistoryEntry => e !== undefined)
-      .slice(0, HISTORY_LIMIT);
+    if (place === 'local') return window.localStorage;
+    if (place === 'session') return window.sessionStorage;
   } catch {
-    return [];
+    // Storage can be switched off: the history then lasts for this page.
+  }
+  return undefined;
+}
+
+function readAt(place: HistoryHolder['place']) {
+  try {
+    return parseStoredHistory(storageAt(place)?.getItem(HISTORY_STORAGE_KEY));
+  } catch {
+    return parseStoredHistory(undefined);
   }
 }
 
-function sameAnswer(a: HistoryEntry, b: Omit<HistoryEntry, 'id' | 'at'>): boolean {
-  const fields = ['lat', 'lon', 'mcc', 'mnc', 'lac', 'cellid', 'name'] as const;
-  return a.kind === b.kind && a.msisdn === b.msisdn && fields.every((f) => a.cell[f] === b.cell[f]);
+function removeAt(place: HistoryHolder['place']): void {
+  try {
+    storageAt(place)?.removeItem(HISTORY_STORAGE_KEY);
+  } catch {
+    // Nothing stored where storage is unavailable.
+  }
 }
 
-/** Newest first, at most 100. The same answer again (a refresh, a reload) moves to the top instead of repeating. */
-export function addEntry(
-  entries: readonly HistoryEntry[],
-  answer: Omit<HistoryEntry, 'id' | 'at'>,
-  at: number,
-  id: string,
-): HistoryEntry[] {
-  const rest = entries.filter((entry) => !sameAnswer(entry, answer));
-  const { position, ...cellText } = answer.cell;
-  const entry: HistoryEntry = { ...answer, cell: { ...cellText, position: { ...position } }, id, at };
-  return [entry, ...rest].slice(0, HISTORY_LIMIT);
+/* A list in localStorage belongs to the keys remembered there. One of an earlier version (no owner) is taken
+   as theirs; with no remembered keys, or another's, it is nobody's to show and goes. */
+function tidyLocal(): void {
+  const remembered = loadRememberedKeys();
+  const local = readAt('local');
+  if (remembered === undefined) return removeAt('local');
+  const owner = keyFingerprint(remembered);
+  if (local.owner === undefined && local.entries.length > 0) writeAt('local', owner, local.entries);
+  else if (local.owner !== undefined && local.owner !== owner) removeAt('local');
 }
 
-// A tiny external store over localStorage, so every reader sees one list.
+function writeAt(place: HistoryHolder['place'], owner: string | null, entries: HistoryEntry[]): void {
+  try {
+    const storage = storageAt(place);
+    if (entries.length === 0 || owner === null) storage?.removeItem(HISTORY_STORAGE_KEY);
+    else storage?.setItem(HISTORY_STORAGE_KEY, JSON.stringify({ owner, entries }));
+  } catch {
+    // Full or unavailable storage: the history lasts for this page.
+  }
+}
+
+let holder: HistoryHolder | undefined;
+let memory: HistoryEntry[] = [];
 let cache: HistoryEntry[] | undefined;
 const listeners = new Set<() => void>();
 
-function storage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
+function holding(): HistoryHolder {
+  if (holder === undefined) {
+    tidyLocal();
+    const stored = loadKeys();
+    holder = stored
+      ? { place: stored.remembered ? 'local' : 'session', owner: keyFingerprint(stored.keys) }
+      : { place: 'none', owner: null };
   }
+  return holder;
+}
+
+/** What is stored now, read afresh: another tab may have written since. */
+function stored(): HistoryEntry[] {
+  const { place, owner } = holding();
+  if (place === 'none') return memory;
+  const found = readAt(place);
+  return found.owner === owner ? found.entries : [];
 }
 
 function current(): HistoryEntry[] {
-  if (cache === undefined) {
-    let text: string | null | undefined;
-    try {
-      text = storage()?.getItem(HISTORY_STORAGE_KEY);
-    } catch {
-      text = undefined;
-    }
-    cache = parseHistory(text);
-  }
+  cache ??= stored();
   return cache;
 }
 
 function write(next: HistoryEntry[]): void {
+  const { place, owner } = holding();
+  if (place === 'none') memory = next;
+  else writeAt(place, owner, next);
   cache = next;
-  try {
-    const store = storage();
-    if (next.length === 0) store?.removeItem(HISTORY_STORAGE_KEY);
-    else store?.setItem(HISTORY_STORAGE_KEY, JSON.stringify(next));
-  } catch {
-    // Full or unavailable storage: the history lasts for this page.
-  }
   listeners.forEach((listener) => listener());
+}
+
+// Another tab wrote the history these keys share: show it. Only localStorage is shared between tabs.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key !== HISTORY_STORAGE_KEY && event.key !== null) return;
+    if (holder?.place !== 'local' || event.storageArea !== storageAt('local')) return;
+    cache = undefined;
+    listeners.forEach((listener) => listener());
+  });
 }
 
 let counter = 0;
 
 export const history = {
   entries: current,
+  // Each change starts from what is stored, not from this tab's copy, so two tabs never undo each other's.
   add(answer: Omit<HistoryEntry, 'id' | 'at'>, at = Date.now()): void {
     counter += 1;
-    write(addEntry(current(), answer, at, `${at.toString(36)}-${counter}`));
+    write(addEntry(stored(), answer, at, `${at.toString(36)}-${counter}`));
   },
   remove(id: string): void {
-    write(current().filter((entry) => entry.id !== id));
+    write(stored().filter((entry) => entry.id !== id));
   },
   clear(): void {
     write([]);
+  },
+  /** The keys changed: the list moves with them (remembered or not), starts empty for other keys, and goes
+   *  from every storage when they are forgotten. */
+  follow(next: HistoryHolder): void {
+    const previous = holding();
+    if (previous.place === next.place && previous.owner === next.owner) return;
+    const carried = previous.owner !== null && previous.owner === next.owner ? stored() : [];
+    removeAt(previous.place);
+    if (next.place !== 'local') tidyLocal();
+    holder = next;
+    memory = [];
+    write(carried);
   },
   subscribe(listener: () => void): () => void {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
-  /** For tests: forget the cached list so the next read goes to storage. */
+  /** For tests: forget what this page holds, so the next read goes to the keys and the storage. */
   reset(): void {
+    holder = undefined;
     cache = undefined;
+    memory = [];
   },
 };
 

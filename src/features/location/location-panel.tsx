@@ -2,6 +2,7 @@ import './location.css';
 import { useId } from 'react';
 import { useI18n } from '../../i18n/i18n';
 import { ErrorNotice } from '../../ui/error-notice';
+import { readStatus } from '../../ui/read-status';
 import { LocationDetails } from './location-details';
 import { formatAge, useNow } from './use-now';
 import { REFRESH_CHOICES, useLocation, type RefreshSeconds } from './use-location';
@@ -44,6 +45,7 @@ export function LocationPanel() {
       {hasKeys && !started && <p className="muted">{t('location.intro')}</p>}
       <Status
         isFetching={query.isFetching}
+        busy={readStatus(query, t('location.locating'), t)}
         updatedAt={query.dataUpdatedAt}
         hasData={location !== undefined}
       />
@@ -62,10 +64,13 @@ export function LocationPanel() {
 
 function Status({
   isFetching,
+  busy,
   updatedAt,
   hasData,
 }: {
   isFetching: boolean;
+  /** What the read is doing: "Locating…", or why and which try while it retries. */
+  busy: string;
   updatedAt: number;
   hasData: boolean;
 }) {
@@ -74,7 +79,7 @@ function Status({
   // Only "Locating…" is announced; the ticking age would repeat every second for screen readers.
   return (
     <div className="status-line">
-      <span role="status">{isFetching ? t('location.locating') : ''}</span>
+      <span role="status">{busy}</span>
       {!isFetching && hasData && updatedAt > 0 && (
         <span>{t('location.updated', { age: formatAge(now - updatedAt, t) })}</span>
       )}

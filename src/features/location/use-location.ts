@@ -2,14 +2,30 @@ import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Answer, Client } from '../../api/client';
 import type { Format, Keys, Location } from '../../api/types';
+import { DEFAULT_SETTINGS } from '../../api/settings';
 import { queryKeys } from '../../session/query-keys';
+import { withinDeadline } from '../../session/read-policy';
 import { useClient, useFormat, useKeys, useSession } from '../../session/session';
+import { useSettings } from '../../session/settings';
 
-/** The Location read. The key holds a fingerprint of the keys, never the keys themselves. */
-export const locationQuery = (client: Client, keys: Keys | null, format: Format) =>
+/** The Location read. The key holds a fingerprint of the keys, never the keys themselves. One deadline for the
+ *  whole read, retries included: the service's timeout and 2 s. */
+export const locationQuery = (
+  client: Client,
+  keys: Keys | null,
+  format: Format,
+  serviceTimeoutMs = DEFAULT_SETTINGS.timeoutMs,
+) =>
+  // The time a read may take is not part of what it reads: it stays out of the key.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
   queryOptions<Answer<Location>>({
     queryKey: queryKeys.location.read(keys, format),
-    queryFn: keys ? ({ signal }) => client.getLocation(keys, { signal, format }) : skipToken,
+    queryFn: keys
+      ? ({ signal }) =>
+          withinDeadline(signal, serviceTimeoutMs, (deadline) =>
+            client.getLocation(keys, { signal, format, deadline }),
+          )
+      : skipToken,
   });
 
 export const REFRESH_CHOICES = [0, 15, 60] as const;
@@ -22,7 +38,8 @@ export type RefreshSeconds = (typeof REFRESH_CHOICES)[number];
 export function usePhone() {
   const keys = useKeys();
   const [format] = useFormat();
-  return useQuery({ ...locationQuery(useClient(), keys, format), enabled: false });
+  const { timeoutMs } = useSettings().settings;
+  return useQuery({ ...locationQuery(useClient(), keys, format, timeoutMs), enabled: false });
 }
 
 /** The location panel's read: nothing until the person asks, then on request and on the chosen interval. */
@@ -30,13 +47,14 @@ export function useLocation() {
   const keys = useKeys();
   const [format] = useFormat();
   const { client, focus } = useSession();
+  const { timeoutMs } = useSettings().settings;
   const [state, setState] = useState({ started: false, refreshSeconds: 0 as RefreshSeconds, keys });
   // Forgotten keys end the session's locating: new keys start from the button again.
   if (state.keys !== keys) {
     setState(keys === null ? { started: false, refreshSeconds: 0, keys } : { ...state, keys });
   }
   const query = useQuery({
-    ...locationQuery(client, keys, format),
+    ...locationQuery(client, keys, format, timeoutMs),
     enabled: state.started,
     refetchInterval: state.refreshSeconds > 0 ? state.refreshSeconds * 1000 : false,
     refetchIntervalInBackground: false,

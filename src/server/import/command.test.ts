@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,6 +67,34 @@ describe('runImportCommand', () => {
     expect(await runImportCommand(['import-cells', input, '--db', join(dir, 'one.db')], run.io, {})).toBe(0);
     expect(run.out()).toMatch(/new cells +1\n/);
     expect(run.out()).toMatch(/line 2: not 10 to 14 comma-separated fields: bad/);
+  });
+});
+
+describe('an import with no valid row', () => {
+  it('fails (exit 1) when there were rows and none could be read, and says so', async () => {
+    const input = join(dir, 'random.bin');
+    writeFileSync(input, randomBytes(256 * 1024));
+    const run = capture();
+    expect(await runImportCommand(['import-cells', input, '--db', join(dir, 'random.db')], run.io, {})).toBe(
+      1,
+    );
+    expect(run.out()).not.toContain('Import finished');
+    expect(run.out()).toMatch(/^Nothing imported: none of the [\d,]+ rows is a valid OpenCelliD row\.$/m);
+    expect(run.err()).toMatch(/^import-cells: nothing imported from .*random\.bin: no valid row$/m);
+  });
+
+  it('succeeds on a file with no rows, and on a re-import that changes nothing', async () => {
+    const empty = join(dir, 'header-only.csv');
+    writeFileSync(
+      empty,
+      'radio,mcc,net,area,cell,unit,lon,lat,range,samples,changeable,created,updated,averageSignal\n',
+    );
+    const db = join(dir, 'twice.db');
+    expect(await runImportCommand(['import-cells', empty, '--db', db], capture().io, {})).toBe(0);
+    const input = join(dir, 'twice.csv');
+    writeFileSync(input, 'LTE,244,91,1,5,0,23.761,61.4978,1,1,1,1,1,0\n');
+    expect(await runImportCommand(['import-cells', input, '--db', db], capture().io, {})).toBe(0);
+    expect(await runImportCommand(['import-cells', input, '--db', db], capture().io, {})).toBe(0);
   });
 });
 

@@ -1,6 +1,7 @@
 import { access, constants } from 'node:fs/promises';
 import { readArgs, UsageError, type Args } from '../cli-args';
 import { readDbFile } from '../config';
+import { printable } from '../terminal-text';
 import { DEFAULT_BATCH_SIZE, importCells, type ImportReport } from './import-cells';
 import { SKIP_REASONS, type SkipReason } from './opencellid-csv';
 import { createProgress } from './progress';
@@ -63,12 +64,19 @@ export function parseImportArgs(
 const grouped = new Intl.NumberFormat('en-US');
 const n = (value: number): string => grouped.format(value);
 
+/** Rows came, and not one of them could be read: the file is not what it should be. */
+export function nothingValid(report: ImportReport): boolean {
+  return !report.interrupted && report.rows > 0 && report.valid === 0;
+}
+
 export function formatReport(report: ImportReport): string {
   const lines = [
     report.interrupted
       ? 'Import interrupted: every finished batch is saved; run the same command again to complete it.'
-      : 'Import finished.',
-    `  file            ${report.input}${report.gzip ? ' (gzip)' : ''}${report.header ? ', with header' : ''}`,
+      : nothingValid(report)
+        ? `Nothing imported: none of the ${n(report.rows)} rows is a valid OpenCelliD row.`
+        : 'Import finished.',
+    `  file            ${printable(report.input)}${report.gzip ? ' (gzip)' : ''}${report.header ? ', with header' : ''}`,
     `  rows read       ${n(report.rows)} in ${report.seconds.toFixed(1)} s (${n(Math.round(report.rowsPerSecond))} rows/s)`,
     `  valid rows      ${n(report.valid)}`,
     `  new cells       ${n(report.inserted)}`,
@@ -81,7 +89,8 @@ export function formatReport(report: ImportReport): string {
   }
   if (report.firstSkipped.length > 0) {
     lines.push(`  first ${report.firstSkipped.length} skipped:`);
-    for (const skip of report.firstSkipped) lines.push(`    line ${skip.line}: ${skip.reason}: ${skip.text}`);
+    for (const skip of report.firstSkipped)
+      lines.push(`    line ${skip.line}: ${skip.reason}: ${printable(skip.text)}`);
   }
   lines.push(`  cells in the database: ${n(report.cellsAfter)} (were ${n(report.cellsBefore)})`);
   return `${lines.join('\n')}\n`;
@@ -90,8 +99,8 @@ export function formatReport(report: ImportReport): string {
 const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGTERM: 143 };
 
 /**
- * `import-cells FILE [--db FILE] [--batch N]`. Returns the exit code: 0 done, 1 failed, 2 bad arguments,
- * 130 (143) interrupted by SIGINT (SIGTERM) after saving the batch in hand.
+ * `import-cells FILE [--db FILE] [--batch N]`. Returns the exit code: 0 done, 1 failed (or rows came and none was
+ * valid), 2 bad arguments, 130 (143) interrupted by SIGINT (SIGTERM) after saving the batch in hand.
  */
 export async function runImportCommand(
   argv: readonly string[],
@@ -100,7 +109,7 @@ export async function runImportCommand(
 ): Promise<number> {
   const parsed = parseImportArgs(argv, env);
   if (!parsed.ok) {
-    io.stderr.write(`import-cells: ${parsed.error}\n\n${USAGE}`);
+    io.stderr.write(`import-cells: ${printable(parsed.error)}\n\n${USAGE}`);
     return 2;
   }
   if ('help' in parsed) {
@@ -111,7 +120,7 @@ export async function runImportCommand(
   try {
     await access(args.input, constants.R_OK);
   } catch {
-    io.stderr.write(`import-cells: cannot read ${args.input}\n`);
+    io.stderr.write(`import-cells: cannot read ${printable(args.input)}\n`);
     return 1;
   }
 
@@ -128,7 +137,7 @@ export async function runImportCommand(
   const progress = createProgress({ write: (text) => io.stdout.write(text), isTTY: io.isTTY });
   let last = { rows: 0, bytesRead: 0, totalBytes: 0 };
   try {
-    io.stdout.write(`Importing ${args.input} into ${args.db}\n`);
+    io.stdout.write(`Importing ${printable(args.input)} into ${printable(args.db)}\n`);
     const report = await importCells({
       file: args.db,
       input: args.input,
@@ -141,10 +150,14 @@ export async function runImportCommand(
     });
     progress.finish(last);
     io.stdout.write(formatReport(report));
+    if (nothingValid(report)) {
+      io.stderr.write(`import-cells: nothing imported from ${printable(args.input)}: no valid row\n`);
+      return 1;
+    }
     return report.interrupted ? (SIGNAL_EXIT[signalled ?? 'SIGINT'] ?? 130) : 0;
   } catch (error) {
     progress.finish(last);
-    io.stderr.write(`import-cells: ${error instanceof Error ? error.message : String(error)}\n`);
+    io.stderr.write(`import-cells: ${printable(error instanceof Error ? error.message : String(error))}\n`);
     return 1;
   } finally {
     process.off('SIGINT', onSignal);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import KDBush from 'kdbush';
+import { isStorable } from '../store/records';
 
 export interface Place {
   name: string;
@@ -29,7 +30,9 @@ const GRID_MAX_RADIUS = 1;
  * spacing; longitude wraps at ±180). A flat 0.25° grid answers where towns are dense, which is where cells
  * are; farther than 1° from any town (sea, desert, poles) a kd-tree (kdbush) searched branch-and-bound does.
  */
-export function createGazetteer(places: readonly Place[], nodeSize = 16): Gazetteer {
+export function createGazetteer(given: readonly Place[], nodeSize = 16): Gazetteer {
+  // A town whose name could not be stored (a control character) is no town to name a cell after.
+  const places = given.filter((place) => isStorable(place.name));
   const grid = createGrid(places);
   const index = new KDBush(Math.max(places.length, 1), nodeSize);
   for (const place of places) index.add(place.lon, place.lat);

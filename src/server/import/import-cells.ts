@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+import { ensureFolderOf } from '../store/folder';
 import { migrate } from '../store/schema';
 import { emptyStats, readBatches, type ReadStats, type RowBatch, type SkippedLine } from './batch-reader';
 import type { Gazetteer } from './gazetteer';
@@ -75,7 +74,7 @@ function upsertSql(rows: number): string {
 }
 
 function openDatabase(file: string): Db {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  ensureFolderOf(file);
   const db = new Database(file);
   try {
     db.pragma('journal_mode = WAL');

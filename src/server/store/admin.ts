@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import {
   CELL_COLUMNS,
+  checkStorable,
   isCell,
   StoreError,
   toCellRecord,
@@ -13,7 +14,7 @@ import {
   type User,
   type UserRow,
 } from './records';
-import { keyHash } from './schema';
+import { keyHash, keyPrefix } from './schema';
 
 export interface RegisterOptions {
   key?: string;
@@ -65,28 +66,33 @@ export function checkCellRecord(cell: CellRecord): CellRecord {
     throw new StoreError('lon must be from -180 to 180');
   if (cell.name.trim() === '' || cell.name.length > 200)
     throw new StoreError('name must be 1–200 characters');
+  checkStorable(cell.name, 'name');
   return cell;
 }
 
 function prepare(db: Database.Database) {
   return {
     developer: db.prepare<[string], { id: number }>('SELECT id FROM developers WHERE name = ?'),
-    user: db.prepare<[string], UserRow>('SELECT * FROM users WHERE user_key = ?'),
+    user: db.prepare<[Buffer], UserRow>('SELECT * FROM users WHERE key_hash = ?'),
     cellExists: db.prepare<[number, number, number], { n: number }>(
       'SELECT 1 AS n FROM cells WHERE mcc = ? AND mnc = ? AND cellid = ?',
     ),
     addDeveloper: db.prepare<[string]>('INSERT INTO developers (name) VALUES (?)'),
-    addServiceKey: db.prepare<[string, number, Buffer]>(
-      'INSERT INTO service_keys (key, developer_id, key_hash) VALUES (?, ?, ?)',
+    // Keys are written and found by their hash only; the key itself is never stored.
+    addServiceKey: db.prepare<[Buffer, string, number]>(
+      'INSERT INTO service_keys (key_hash, key_prefix, developer_id) VALUES (?, ?, ?)',
     ),
-    userKeyTaken: db.prepare<[string], { n: number }>('SELECT 1 AS n FROM users WHERE user_key = ?'),
-    serviceKeyTaken: db.prepare<[string], { n: number }>('SELECT 1 AS n FROM service_keys WHERE key = ?'),
-    addUser: db.prepare<[string, number, string, number, string | null, Buffer]>(
-      'INSERT INTO users (user_key, developer_id, msisdn, sms_replied, state, key_hash) VALUES (?, ?, ?, ?, ?, ?)',
+    userKeyTaken: db.prepare<[Buffer], { n: number }>('SELECT 1 AS n FROM users WHERE key_hash = ?'),
+    serviceKeyTaken: db.prepare<[Buffer], { n: number }>(
+      'SELECT 1 AS n FROM service_keys WHERE key_hash = ?',
     ),
-    smsReply: db.prepare<[number, string]>('UPDATE users SET sms_replied = ? WHERE user_key = ?'),
-    setCell: db.prepare<[number, number, number, string]>(
-      'UPDATE users SET current_mcc = ?, current_mnc = ?, current_cellid = ? WHERE user_key = ?',
+    addUser: db.prepare<[Buffer, string, number, string, number, string | null]>(
+      `INSERT INTO users (key_hash, key_prefix, developer_id, msisdn, sms_replied, state)
+       VALUES (?, ?, ?, ?, ?, ?)`,
+    ),
+    smsReply: db.prepare<[number, Buffer]>('UPDATE users SET sms_replied = ? WHERE key_hash = ?'),
+    setCell: db.prepare<[number, number, number, Buffer]>(
+      'UPDATE users SET current_mcc = ?, current_mnc = ?, current_cellid = ? WHERE key_hash = ?',
     ),
     upsertCell: db.prepare<[number, number, number, number, number, number, string, number]>(
       `INSERT INTO cells (mcc, mnc, cellid, lac, lat, lon, name, samples) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -119,7 +125,7 @@ export function createAdmin(db: Database.Database): Admin {
   }
 
   function existingUser(userKey: string): void {
-    if (q.user.get(userKey) === undefined) throw new StoreError('no user with that user key');
+    if (q.user.get(keyHash(userKey)) === undefined) throw new StoreError('no user with that user key');
   }
 
   function writeCell(cell: CellRecord): void {
@@ -142,8 +148,9 @@ export function createAdmin(db: Database.Database): Admin {
       return transaction(() => {
         const id = developerId(developer);
         checkKey(key, 'service key');
-        if (q.serviceKeyTaken.get(key) !== undefined) throw new StoreError('that service key is taken');
-        q.addServiceKey.run(key, id, keyHash(key));
+        if (q.serviceKeyTaken.get(keyHash(key)) !== undefined)
+          throw new StoreError('that service key is taken');
+        q.addServiceKey.run(keyHash(key), keyPrefix(key), id);
         return key;
       });
     },
@@ -153,15 +160,16 @@ export function createAdmin(db: Database.Database): Admin {
         checkKey(key, 'user key');
         if (!/^\d{3,15}$/.test(msisdn))
           throw new StoreError('MSISDN must be 3–15 digits, international format without "+"');
-        if (q.userKeyTaken.get(key) !== undefined) throw new StoreError('that user key is taken');
-        q.addUser.run(key, id, msisdn, smsReplied ? 1 : 0, state, keyHash(key));
+        if (state !== null) checkStorable(state, 'state');
+        if (q.userKeyTaken.get(keyHash(key)) !== undefined) throw new StoreError('that user key is taken');
+        q.addUser.run(keyHash(key), keyPrefix(key), id, msisdn, smsReplied ? 1 : 0, state);
         return key;
       });
     },
     recordSmsReply(userKey, replied = true) {
       transaction(() => {
         existingUser(userKey);
-        q.smsReply.run(replied ? 1 : 0, userKey);
+        q.smsReply.run(replied ? 1 : 0, keyHash(userKey));
       });
     },
     setPhoneCell(userKey, key) {
@@ -169,7 +177,7 @@ export function createAdmin(db: Database.Database): Admin {
         existingUser(userKey);
         if (q.cellExists.get(key.mcc, key.mnc, key.cellid) === undefined)
           throw new StoreError(`no cell ${key.mcc}/${key.mnc}/${key.cellid}`);
-        q.setCell.run(key.mcc, key.mnc, key.cellid, userKey);
+        q.setCell.run(key.mcc, key.mnc, key.cellid, keyHash(userKey));
       });
     },
     addCell(cell) {

@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { createAdmin, type Admin } from './admin';
+import { ensureFolderOf } from './folder';
 import { migrate } from './schema';
 import { createServiceReads, type ServiceReads } from './service-reads';
 
@@ -10,7 +9,7 @@ export interface Store extends ServiceReads, Admin {
 }
 
 export function openStore(file: string): Store {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  ensureFolderOf(file);
   const db = new Database(file);
   try {
     db.pragma('journal_mode = WAL');

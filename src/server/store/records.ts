@@ -16,8 +16,10 @@ export interface CellKey {
   cellid: number;
 }
 
+/** A user as stored: never the key, only which row it is and the first characters of the key for a listing. */
 export interface User {
-  userKey: string;
+  id: number;
+  keyPrefix: string;
   developerId: number;
   msisdn: string;
   smsReplied: boolean;
@@ -45,8 +47,32 @@ export class StoreError extends Error {
   }
 }
 
+/* Nothing an answer cannot carry: controls (C0, DEL, C1), lone surrogates and noncharacters, the same set the
+   encoder refuses (src/api/xml.ts) plus tab, LF and CR, which have no place in a name either. */
+const UNSTORABLE = /[\p{Cc}\p{Cs}\p{Noncharacter_Code_Point}]/u;
+
+/** Throws a StoreError naming the code point when `text` holds a character no stored name may hold. */
+export function checkStorable(text: string, what: string): void {
+  const found = UNSTORABLE.exec(text);
+  if (found === null) return;
+  const codePoint = found[0].codePointAt(0) ?? 0;
+  const kind = /\p{Cc}/u.test(found[0])
+    ? 'a control character'
+    : /\p{Cs}/u.test(found[0])
+      ? 'a lone surrogate'
+      : 'a noncharacter';
+  const hex = codePoint.toString(16).toUpperCase().padStart(4, '0');
+  throw new StoreError(`${what} must not hold U+${hex} (${kind})`);
+}
+
+/** True when `text` may be stored as a name. */
+export function isStorable(text: string): boolean {
+  return !UNSTORABLE.test(text);
+}
+
 export interface UserRow {
-  user_key: string;
+  id: number;
+  key_prefix: string;
   developer_id: number;
   msisdn: string;
   sms_replied: number;
@@ -71,7 +97,8 @@ export const CELL_COLUMNS = 'mcc, mnc, cellid, lac, lat, lon, name, samples';
 
 export function toUser(row: UserRow): User {
   return {
-    userKey: row.user_key,
+    id: row.id,
+    keyPrefix: row.key_prefix,
     developerId: row.developer_id,
     msisdn: row.msisdn,
     smsReplied: row.sms_replied === 1,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openDemoStore } from '../demo-data';
-import type { Store } from './open-store';
+import { openStore, type Store } from './open-store';
 import { keyHash, migrate, SCHEMA_VERSION } from './schema';
 
 const dir = mkdtempSync(join(tmpdir(), 'cellpos-store-'));
@@ -67,21 +67,21 @@ describe('migrations', () => {
   });
   it('looks keys up by their SHA-256 and adds the hashes to an older database', () => {
     const file = join(dir, 'upgrade.db');
-    const v1 = openDemoStore(file);
-    v1.close();
-    // Back to version 1, as a database made before the hashes: the hashes are dropped and rebuilt.
+    // A database made before the hashes (version 1), holding its keys in plain text.
     const raw = new Database(file);
-    raw.exec(`DROP INDEX service_keys_hash; DROP INDEX users_hash;
-      ALTER TABLE service_keys DROP COLUMN key_hash; ALTER TABLE users DROP COLUMN key_hash;
-      PRAGMA user_version = 1;`);
-    expect(migrate(raw)).toBe(2);
+    migrate(raw, 1);
+    raw.exec(`INSERT INTO developers (id, name) VALUES (1, 'Demo developer'), (2, 'Other developer');
+      INSERT INTO service_keys (key, developer_id) VALUES ('demo-service', 1), ('other-service', 2);
+      INSERT INTO users (user_key, developer_id, msisdn) VALUES ('demo-user', 1, '358401234567'),
+        ('other-user', 2, '358501234569');`);
+    expect(migrate(raw, 2)).toBe(2);
     const row = raw.prepare('SELECT key_hash FROM users WHERE user_key = ?').get('demo-user') as {
       key_hash: Buffer;
     };
     expect(row.key_hash.equals(keyHash('demo-user'))).toBe(true);
     raw.close();
-    const upgraded = openDemoStore(file);
-    expect(upgraded.authenticate('demo-service', 'demo-user')).toMatchObject({ userKey: 'demo-user' });
+    const upgraded = openStore(file);
+    expect(upgraded.authenticate('demo-service', 'demo-user')).toMatchObject({ msisdn: '358401234567' });
     expect(upgraded.authenticate('demo-service', 'demo-user ')).toBeUndefined();
     expect(upgraded.authenticate('demo-service', 'other-user')).toBe('mismatch');
     upgraded.close();

@@ -53,6 +53,44 @@ const MIGRATIONS: ReadonlyArray<(db: Db) => void> = [
       CREATE UNIQUE INDEX users_hash ON users(key_hash);
     `);
   },
+  // The keys themselves go: only their hashes and a prefix to tell them apart in a listing stay. SQLite cannot
+  // drop a key column, so both tables are made again; migrate() overwrites the freed pages.
+  (db) => {
+    db.exec(`
+      CREATE TABLE service_keys_hashed (
+        key_hash BLOB PRIMARY KEY,
+        key_prefix TEXT NOT NULL,
+        developer_id INTEGER NOT NULL REFERENCES developers(id) ON DELETE CASCADE
+      ) WITHOUT ROWID;
+      INSERT INTO service_keys_hashed (key_hash, key_prefix, developer_id)
+        SELECT key_sha256(key), key_prefix(key), developer_id FROM service_keys;
+      DROP TABLE service_keys;
+      ALTER TABLE service_keys_hashed RENAME TO service_keys;
+      CREATE INDEX service_keys_developer ON service_keys(developer_id);
+
+      CREATE TABLE users_hashed (
+        id INTEGER PRIMARY KEY,
+        key_hash BLOB NOT NULL UNIQUE,
+        key_prefix TEXT NOT NULL,
+        developer_id INTEGER NOT NULL REFERENCES developers(id) ON DELETE CASCADE,
+        msisdn TEXT NOT NULL,
+        sms_replied INTEGER NOT NULL DEFAULT 0 CHECK (sms_replied IN (0, 1)),
+        state TEXT,
+        current_mcc INTEGER,
+        current_mnc INTEGER,
+        current_cellid INTEGER,
+        FOREIGN KEY (current_mcc, current_mnc, current_cellid) REFERENCES cells(mcc, mnc, cellid)
+      );
+      INSERT INTO users_hashed (key_hash, key_prefix, developer_id, msisdn, sms_replied, state, current_mcc,
+                                current_mnc, current_cellid)
+        SELECT key_sha256(user_key), key_prefix(user_key), developer_id, msisdn, sms_replied, state, current_mcc,
+               current_mnc, current_cellid
+        FROM users;
+      DROP TABLE users;
+      ALTER TABLE users_hashed RENAME TO users;
+      CREATE INDEX users_developer ON users(developer_id);
+    `);
+  },
 ];
 
 /** SHA-256 of a key, the form in which keys are looked up and compared. */
@@ -60,24 +98,46 @@ export function keyHash(key: string): Buffer {
   return createHash('sha256').update(key, 'utf8').digest();
 }
 
+/** What is kept of a key to tell it apart in a listing: its first four characters, none of a short one. */
+export function keyPrefix(key: string): string {
+  return key.length > 6 ? key.slice(0, 4) : '';
+}
+
+/** A kept prefix as a listing shows it. */
+export function shownKey(prefix: string): string {
+  return prefix === '' ? '•••' : `${prefix}…`;
+}
+
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
-/** Runs every migration the database has not seen, each in its own transaction. Returns the new version. */
-export function migrate(db: Db): number {
+/**
+ * Runs every migration the database has not seen (up to `target`, for tests of old databases), each in its own
+ * transaction. Returns the new version.
+ */
+export function migrate(db: Db, target = MIGRATIONS.length): number {
   db.function('key_sha256', { deterministic: true }, (key: unknown) => keyHash(String(key)));
+  db.function('key_prefix', { deterministic: true }, (key: unknown) => keyPrefix(String(key)));
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > MIGRATIONS.length) {
     throw new StoreError(
       `database schema version ${current} is newer than this program knows (${MIGRATIONS.length})`,
     );
   }
-  for (let version = current; version < MIGRATIONS.length; version++) {
-    const step = MIGRATIONS[version];
-    if (step === undefined) break;
-    db.transaction(() => {
-      step(db);
-      db.pragma(`user_version = ${version + 1}`);
-    })();
+  if (current >= target) return current;
+  // What a migration deletes (the plain keys, say) is overwritten with zeros, not left in free pages.
+  const secureDelete = db.pragma('secure_delete', { simple: true }) as number;
+  db.pragma('secure_delete = ON');
+  try {
+    for (let version = current; version < target; version++) {
+      const step = MIGRATIONS[version];
+      if (step === undefined) break;
+      db.transaction(() => {
+        step(db);
+        db.pragma(`user_version = ${version + 1}`);
+      })();
+    }
+  } finally {
+    db.pragma(`secure_delete = ${secureDelete}`);
   }
-  return MIGRATIONS.length;
+  return target;
 }

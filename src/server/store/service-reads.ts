@@ -42,15 +42,15 @@ export function createServiceReads(db: Database.Database): ServiceReads {
       [Buffer, Buffer],
       UserRow & { user_hash: Buffer; service_hash: Buffer; service_developer: number }
     >(
-      `SELECT users.user_key, users.developer_id, users.msisdn, users.sms_replied, users.state, users.current_mcc,
+      `SELECT users.id, users.key_prefix, users.developer_id, users.msisdn, users.sms_replied, users.state, users.current_mcc,
               users.current_mnc, users.current_cellid, users.key_hash AS user_hash,
               service_keys.key_hash AS service_hash, service_keys.developer_id AS service_developer
        FROM service_keys, users WHERE service_keys.key_hash = ? AND users.key_hash = ?`,
     ),
-    serviceKey: db.prepare<[string], { developer_id: number }>(
-      'SELECT developer_id FROM service_keys WHERE key = ?',
+    serviceKey: db.prepare<[Buffer], { developer_id: number }>(
+      'SELECT developer_id FROM service_keys WHERE key_hash = ?',
     ),
-    user: db.prepare<[string], UserRow>('SELECT * FROM users WHERE user_key = ?'),
+    user: db.prepare<[Buffer], UserRow>('SELECT * FROM users WHERE key_hash = ?'),
     cell: db.prepare<[number, number, number], CellRow>(
       `SELECT ${CELL_COLUMNS} FROM cells WHERE mcc = ? AND mnc = ? AND cellid = ?`,
     ),
@@ -89,7 +89,7 @@ export function createServiceReads(db: Database.Database): ServiceReads {
       return { msisdn: user.msisdn, state: user.state, cell: found };
     },
     getUser(userKey) {
-      const row = q.user.get(userKey);
+      const row = q.user.get(keyHash(userKey));
       return row === undefined ? undefined : toUser(row);
     },
     nearestCells(from, count) {
@@ -120,8 +120,8 @@ export function createServiceReads(db: Database.Database): ServiceReads {
       return `${q.committed.get() ?? 0}:${q.written.get() ?? 0}`;
     },
     hasDemoKeys() {
-      const user = q.user.get('demo-user');
-      const service = q.serviceKey.get('demo-service');
+      const user = q.user.get(keyHash('demo-user'));
+      const service = q.serviceKey.get(keyHash('demo-service'));
       return user !== undefined && service !== undefined && user.developer_id === service.developer_id;
     },
   };

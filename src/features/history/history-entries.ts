@@ -1,0 +1,99 @@
+import type { Cell } from '../../api/types';
+
+export const HISTORY_LIMIT = 100;
+
+/** One answer as it came: a looked-up cell, or the phone's own location (its cell). Never keys. */
+export interface HistoryEntry {
+  id: string;
+  /** ms since epoch */
+  at: number;
+  kind: 'cell' | 'location';
+  cell: Cell;
+  msisdn?: string;
+}
+
+const isText = (v: unknown, max = 500): v is string => typeof v === 'string' && v.length <= max;
+
+function readCell(value: unknown): Cell | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const c = value as Record<string, unknown>;
+  const fields = ['lat', 'lon', 'mcc', 'mnc', 'lac', 'cellid', 'name'] as const;
+  if (!fields.every((field) => isText(c[field]))) return undefined;
+  const lat = Number(c.lat);
+  const lon = Number(c.lon);
+  if (!Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180)
+    return undefined;
+  const text = c as Record<(typeof fields)[number], string>;
+  return {
+    lat: text.lat,
+    lon: text.lon,
+    mcc: text.mcc,
+    mnc: text.mnc,
+    lac: text.lac,
+    cellid: text.cellid,
+    name: text.name,
+    position: { lat, lon },
+  };
+}
+
+function readEntry(value: unknown): HistoryEntry | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const e = value as Record<string, unknown>;
+  if (!isText(e.id, 100) || typeof e.at !== 'number' || !Number.isFinite(e.at)) return undefined;
+  if (e.kind !== 'cell' && e.kind !== 'location') return undefined;
+  const cell = readCell(e.cell);
+  if (!cell) return undefined;
+  const entry: HistoryEntry = { id: e.id, at: e.at, kind: e.kind, cell };
+  if (e.kind === 'location' && isText(e.msisdn, 40)) entry.msisdn = e.msisdn;
+  return entry;
+}
+
+/** A stored history: its entries, and the fingerprint of the keys they were read with (none: an earlier version's). */
+export interface StoredHistory {
+  owner: string | undefined;
+  entries: HistoryEntry[];
+}
+
+function readEntries(value: unknown): HistoryEntry[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .map(readEntry)
+    .filter((e): e is HistoryEntry => e !== undefined)
+    .slice(0, HISTORY_LIMIT);
+}
+
+/** Whatever is stored, read defensively: bad JSON or bad entries are dropped, never thrown. */
+export function parseStoredHistory(text: string | null | undefined): StoredHistory {
+  if (!text) return { owner: undefined, entries: [] };
+  try {
+    const value: unknown = JSON.parse(text);
+    if (Array.isArray(value)) return { owner: undefined, entries: readEntries(value) };
+    if (typeof value !== 'object' || value === null) return { owner: undefined, entries: [] };
+    const { owner, entries } = value as Record<string, unknown>;
+    return { owner: isText(owner, 100) ? owner : undefined, entries: readEntries(entries) };
+  } catch {
+    return { owner: undefined, entries: [] };
+  }
+}
+
+export function parseHistory(text: string | null | undefined): HistoryEntry[] {
+  return parseStoredHistory(text).entries;
+}
+
+function sameAnswer(a: HistoryEntry, b: Omit<HistoryEntry, 'id' | 'at'>): boolean {
+  const fields = ['lat', 'lon', 'mcc', 'mnc', 'lac', 'cellid', 'name'] as const;
+  return a.kind === b.kind && a.msisdn === b.msisdn && fields.every((f) => a.cell[f] === b.cell[f]);
+}
+
+/** Newest first, at most 100. The same answer again (a refresh, a reload) moves to the top instead of repeating. */
+export function addEntry(
+  entries: readonly HistoryEntry[],
+  answer: Omit<HistoryEntry, 'id' | 'at'>,
+  at: number,
+  id: string,
+): HistoryEntry[] {
+  const rest = entries.filter((entry) => !sameAnswer(entry, answer));
+  const { position, ...cellText } = answer.cell;
+  const entry: HistoryEntry = { ...answer, cell: { ...cellText, position: { ...position } }, id, at };
+  return [entry, ...rest].slice(0, HISTORY_LIMIT);
+}

@@ -1,0 +1,36 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createListener } from './listener';
+
+/* An answer node refuses to write (a header it will not send) must cost that one request, not the process:
+   @hono/node-server writes a synchronous answer outside its own try, and its rejection would go unhandled. */
+let server: Server;
+let base: string;
+const lines: string[] = [];
+
+beforeAll(async () => {
+  const app = new Hono();
+  app.get('/broken', (c) => c.body('never sent', 200, { 'X-Bad': 'a\u0001b' }));
+  app.get('/fine', (c) => c.text('fine'));
+  server = createServer(createListener(app, { hostname: '127.0.0.1', log: (line) => lines.push(line) }));
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((done) => server.close(done));
+});
+
+describe('the request listener', () => {
+  it('answers 500 when an answer cannot be written, logs why (never the query), and serves on', async () => {
+    const broken = await fetch(`${base}/broken?serviceKey=secret`);
+    expect(broken.status).toBe(500);
+    expect(broken.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await broken.text()).toBe('Something went wrong in the service.\n');
+    expect(lines.join('\n')).toMatch(/^error GET \/broken: .*Invalid character in header content/);
+    expect(lines.join('\n')).not.toContain('secret');
+    expect(await (await fetch(`${base}/fine`)).text()).toBe('fine');
+  });
+});
