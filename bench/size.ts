@@ -1,9 +1,7 @@
 /**
  * What a first visit loads before any lazy import: the scripts, module preloads and stylesheets that
  * dist/index.html names, gzipped. Prints the figures and exits 1 over budget (issue: 10% over the 143 kB floor
- * of the bare mandated libraries, so 157 kB of JavaScript). The map's chunks, which the page preloads so that
- * they arrive beside the page's own script (`data-preload="map"`), are lazy: they run only once the first screen
- * is up, and are counted on a line of their own, outside the budget, as before they were preloaded.
+ * of the bare mandated libraries, so 157 kB of JavaScript).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,12 +17,11 @@ if (!existsSync(indexFile)) {
 }
 const html = readFileSync(indexFile, 'utf8');
 
-type Ref = { kind: 'js' | 'css' | 'map'; src: string };
+type Ref = { kind: 'js' | 'css'; src: string };
 
 const refs = [...html.matchAll(/<(script|link)\b[^>]*>/g)].flatMap(([tag]): Ref[] => {
   const src = /\s(?:src|href)="([^"]+)"/.exec(tag)?.[1];
   if (src === undefined || /^https?:/.test(src)) return [];
-  if (/data-preload="map"/.test(tag)) return [{ kind: 'map', src }];
   if (tag.startsWith('<script') && /type="module"/.test(tag)) return [{ kind: 'js', src }];
   if (/rel="modulepreload"/.test(tag)) return [{ kind: 'js', src }];
   if (/rel="stylesheet"/.test(tag)) return [{ kind: 'css', src }];
@@ -35,7 +32,7 @@ const rows = refs.map(({ kind, src }) => {
   const bytes = readFileSync(join(dist, src.replace(/^\//, '')));
   return { kind, src, raw: bytes.length, gzip: gzipSync(bytes).length };
 });
-const total = (kind: Ref['kind'], key: 'raw' | 'gzip') =>
+const total = (kind: 'js' | 'css', key: 'raw' | 'gzip') =>
   rows.filter((row) => row.kind === kind).reduce((sum, row) => sum + row[key], 0);
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
@@ -46,9 +43,6 @@ for (const row of rows)
 const js = total('js', 'gzip');
 console.log(`initial JS  ${kb(js)} gzipped (${kb(total('js', 'raw'))} raw); budget ${kb(JS_BUDGET_BYTES)}`);
 console.log(`initial CSS ${kb(total('css', 'gzip'))} gzipped (${kb(total('css', 'raw'))} raw)`);
-console.log(
-  `map chunks  ${kb(total('map', 'gzip'))} gzipped (${kb(total('map', 'raw'))} raw), lazy, preloaded`,
-);
 if (js > JS_BUDGET_BYTES) {
   console.error(`size: initial JS is ${kb(js - JS_BUDGET_BYTES)} over budget.`);
   process.exit(1);

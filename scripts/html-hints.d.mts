@@ -1,6 +1,6 @@
 import type { Plugin } from 'vite';
 
-/** The Vite plugin: preloads the map's chunks and styles, and the settings at `${apiBase}/settings`. */
+/** The Vite plugin: preloads the settings at `${apiBase}/settings` for a page served without them. */
 export function htmlHints(options: { apiBase: string }): Plugin;
 
 /** The API's base as the app reads it: VITE_API_BASE without trailing slashes, or /api. */
