@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fresh, freshUntil, storable, STORED_AT_HEADER } from './freshness';
+import { fresh, freshUntil, storable, STORED_AT_HEADER, usableWhenOffline } from './freshness';
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');
 const headers = (init: Record<string, string>) => new Headers(init);
@@ -40,5 +40,14 @@ describe('tile freshness, as the tile server’s caching headers say', () => {
     expect(fresh(kept, NOW + 3_599_000)).toBe(true);
     expect(fresh(kept, NOW + 3_600_000)).toBe(false);
     expect(fresh(new Response('png', { headers: { 'Cache-Control': 'max-age=3600' } }), NOW)).toBe(false);
+  });
+
+  it('lets a stale tile stand in without a connection only when the server did not say must-revalidate', () => {
+    const stale = (control: string) =>
+      new Response('png', { headers: { 'Cache-Control': control, [STORED_AT_HEADER]: String(NOW) } });
+    expect(usableWhenOffline(stale('max-age=3600'))).toBe(true);
+    expect(usableWhenOffline(stale('public, max-age=3600, stale-if-error=60'))).toBe(true);
+    expect(usableWhenOffline(stale('max-age=3600, must-revalidate'))).toBe(false);
+    expect(usableWhenOffline(stale('Proxy-Revalidate, max-age=3600'))).toBe(false);
   });
 });

@@ -21,6 +21,16 @@ export function storable(response: Response, now: number): boolean {
   return response.status === 200 && response.type !== 'opaque' && freshUntil(response.headers, now) > now;
 }
 
+/**
+ * Whether a stale tile from the cache may stand in when its server cannot be reached: RFC 9111 lets a
+ * disconnected cache do so unless the server said `must-revalidate` (or `proxy-revalidate`, which a private
+ * cache may ignore but costs nothing to honour).
+ */
+export function usableWhenOffline(cached: Response): boolean {
+  const control = (cached.headers.get('Cache-Control') ?? '').toLowerCase();
+  return !/(?:^|,)\s*(?:must|proxy)-revalidate\b/.test(control);
+}
+
 /** Whether a tile from the cache may be used as it is. */
 export function fresh(cached: Response, now: number): boolean {
   const storedAt = Number(cached.headers.get(STORED_AT_HEADER));

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import { CacheExpiration } from 'workbox-expiration';
-import { fresh, STORED_AT_HEADER, storable } from './freshness';
+import { fresh, STORED_AT_HEADER, storable, usableWhenOffline } from './freshness';
 
 export const TILE_CACHE = 'cellpos-tiles';
 
@@ -14,11 +14,19 @@ const expiration = new CacheExpiration(TILE_CACHE, { ...TILE_LIMITS, matchOption
    headers cannot be read and whose size the browser counts as megabytes) and never stored. */
 const withoutCors = new Set<string>();
 
-async function keep(cache: Cache, url: string, response: Response, now: number): Promise<void> {
+/** Stores a tile; when the browser's storage is full, the tile cache goes first, whole, rather than the app. */
+export async function keep(cache: Cache, url: string, response: Response, now: number): Promise<void> {
   const headers = new Headers(response.headers);
   headers.set(STORED_AT_HEADER, String(now));
   const copy = new Response(await response.blob(), { status: response.status, headers });
-  await cache.put(url, copy);
+  try {
+    await cache.put(url, copy);
+  } catch (error) {
+    if (!(error instanceof DOMException && error.name === 'QuotaExceededError')) throw error;
+    await caches.delete(TILE_CACHE);
+    await expiration.delete();
+    return;
+  }
   await expiration.updateTimestamp(url);
   await expiration.expireEntries();
 }
@@ -26,7 +34,8 @@ async function keep(cache: Cache, url: string, response: Response, now: number):
 /**
  * A map tile: from the cache while its server's caching headers say it is fresh, else from the server (kept
  * when those headers allow), else, when there is no connection, the copy in the cache however old (RFC 9111
- * lets a disconnected cache serve a stale answer), else the failure, which leaves the world outline.
+ * lets a disconnected cache serve a stale answer, unless the server said must-revalidate), else the failure,
+ * which leaves the world outline.
  */
 export async function tile(request: Request, event: ExtendableEvent): Promise<Response> {
   const url = request.url;
@@ -52,7 +61,7 @@ export async function tile(request: Request, event: ExtendableEvent): Promise<Re
     if (storable(response, now)) event.waitUntil(keep(cache, url, response.clone(), now));
     return response;
   } catch (error) {
-    if (cached !== undefined) return cached;
+    if (cached !== undefined && usableWhenOffline(cached)) return cached;
     throw error;
   }
 }
