@@ -20,6 +20,16 @@ process.env.E2E_PROXY_URL = `http://127.0.0.1:${proxyPort}`;
 const e2eDb = process.env.E2E_DB ?? join(tmpdir(), `cellpos-e2e-db-${port}`, 'positioning.db');
 process.env.E2E_DB = e2eDb;
 
+/* The test services (scripts/e2e-server.mjs) take their settings as arguments, never from this environment or
+   a .env: a developer's own settings must not change what the tests run against. */
+function serviceCommand(settings: Record<string, string> = {}): string {
+  // Playwright runs the command through a POSIX shell: each argument single-quoted.
+  const args = Object.entries(settings).map(
+    ([name, value]) => `'${`${name}=${value}`.replaceAll("'", `'\\''`)}'`,
+  );
+  return ['node scripts/e2e-server.mjs', ...args].join(' ');
+}
+
 const launchOptions = {
   ...(executablePath !== undefined && { executablePath }),
   args: [
@@ -64,7 +74,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `node scripts/e2e-server.mjs`,
+      command: serviceCommand(),
       url: `http://127.0.0.1:${port}/api/health`,
       env: { PORT: String(port), E2E_DB: e2eDb },
       reuseExistingServer: false,
@@ -81,17 +91,15 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
-      command: `node "${join(process.cwd(), 'dist-server', 'main.js')}"`,
-      // Its own folder, so that a .env in the checkout does not reach it.
-      cwd: tmpdir(),
-      url: `http://127.0.0.1:${proxyPort}/api/health`,
-      env: {
-        HOST: '127.0.0.1',
-        PORT: String(proxyPort),
+      command: serviceCommand({
         POSITIONING_BASE_URL: `http://127.0.0.1:${operatorPort}/op`,
         POSITIONING_TIMEOUT_MS: '3000',
         POSITIONING_RATE_LIMIT: '0',
-        STATIC_DIR: join(process.cwd(), 'dist'),
+      }),
+      url: `http://127.0.0.1:${proxyPort}/api/health`,
+      env: {
+        PORT: String(proxyPort),
+        E2E_DB: join(tmpdir(), `cellpos-e2e-db-${proxyPort}`, 'positioning.db'),
       },
       reuseExistingServer: false,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },

@@ -97,16 +97,11 @@ export async function startBenchApp(name: string, port: number) {
   const dir = mkdtempSync(join(tmpdir(), `cellpos-bench-${name}-`));
   const dbFile = join(dir, 'positioning.db');
   const tiles = await startTileServer();
-  const service = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      E2E_DB: dbFile,
-      TILE_URL: tiles.url,
-      POSITIONING_RATE_LIMIT: '0',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const service = spawn(
+    process.execPath,
+    ['scripts/e2e-server.mjs', `TILE_URL=${tiles.url}`, 'POSITIONING_RATE_LIMIT=0'],
+    { env: { ...process.env, PORT: String(port), E2E_DB: dbFile }, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
   const browser = await chromium.launch({
     headless: true,
     ...(chromePath !== undefined && { executablePath: chromePath }),

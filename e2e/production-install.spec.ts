@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { BUILD_INPUTS } from '../scripts/build-id.mjs';
 import { DEMO, expect, lookUpCell, saveKeys, test } from './fixtures';
 
-const PORT = Number(process.env.E2E_PORT ?? 5199) + 4;
+const PORT = Number(process.env.E2E_PORT ?? 5199) + 6;
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 const DEV_ONLY = ['vite', 'tsx', 'react', 'leaflet', 'typescript', 'vite-plugin-pwa', '@playwright/test'];

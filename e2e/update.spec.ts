@@ -18,7 +18,7 @@ import { DEMO, expect, lookUpCell, saveKeys, test } from './fixtures';
    on the same address while a page of the old version is open. */
 test.use({ serviceWorkers: 'allow' });
 
-const PORT = Number(process.env.E2E_PORT ?? 5199) + 3;
+const PORT = Number(process.env.E2E_PORT ?? 5199) + 5;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 
 interface Version {
