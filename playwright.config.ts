@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { OPENCELLID_KEY } from './scripts/stand-ins/opencellid';
 
 /* Debian's Chromium where it is installed (CI, this workplace: Playwright may not download browsers here);
    elsewhere Playwright's own browser. CHROMIUM_PATH overrides both. */
@@ -14,11 +15,18 @@ const operatorPort = port + 1;
 const proxyPort = port + 2;
 process.env.E2E_OPERATOR_URL = `http://127.0.0.1:${operatorPort}`;
 process.env.E2E_PROXY_URL = `http://127.0.0.1:${proxyPort}`;
+/* Stand-ins for OpenCelliD and a geolocate API, and a service asking them after its store
+   (e2e/real-cells.spec.ts). */
+const standInPort = port + 3;
+const sourcesPort = port + 4;
+process.env.E2E_STAND_INS_URL = `http://127.0.0.1:${standInPort}`;
+process.env.E2E_SOURCES_URL = `http://127.0.0.1:${sourcesPort}`;
 
 /* Where the e2e service keeps its database, so tests can add cells with the admin command line.
    Set here (workers inherit it) and handed to scripts/e2e-server.mjs. */
 const e2eDb = process.env.E2E_DB ?? join(tmpdir(), `cellpos-e2e-db-${port}`, 'positioning.db');
 process.env.E2E_DB = e2eDb;
+const sourcesDb = join(tmpdir(), `cellpos-e2e-sources-db-${port}`, 'positioning.db');
 
 /* The test services (scripts/e2e-server.mjs) take their settings as arguments, never from this environment or
    a .env: a developer's own settings must not change what the tests run against. */
@@ -89,6 +97,29 @@ export default defineConfig({
       reuseExistingServer: false,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },
       timeout: 60_000,
+    },
+    {
+      command: `node --import tsx scripts/stand-in-sources.ts ${standInPort}`,
+      url: `http://127.0.0.1:${standInPort}/health`,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },
+      timeout: 60_000,
+    },
+    {
+      command: serviceCommand({
+        CELL_SOURCES: 'store,opencellid,geolocate',
+        OPENCELLID_URL: `http://127.0.0.1:${standInPort}/opencellid`,
+        OPENCELLID_KEY: OPENCELLID_KEY,
+        GEOLOCATE_URL: `http://127.0.0.1:${standInPort}/geolocate/v1/geolocate`,
+        POSITIONING_TIMEOUT_MS: '3000',
+      }),
+      url: `http://127.0.0.1:${sourcesPort}/api/health`,
+      env: { PORT: String(sourcesPort), E2E_DB: sourcesDb },
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
     {
       command: serviceCommand({

@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { test as base, expect, type Page, type Request } from '@playwright/test';
+import { serviceEnv } from '../scripts/service-env.mjs';
 
 export { expect };
 
@@ -119,11 +120,14 @@ export function e2eDatabase(): string {
 
 /** Runs the service's admin command line against the e2e database. */
 export function admin(...args: string[]): string {
-  const result = spawnSync(
-    process.execPath,
-    [join('dist-server', 'cli.js'), ...args, '--db', e2eDatabase()],
-    { encoding: 'utf8', timeout: 30_000 },
-  );
+  const db = e2eDatabase();
+  // As the test service runs: none of a developer's settings, from the environment or a .env in the checkout.
+  const result = spawnSync(process.execPath, [resolve('dist-server', 'cli.js'), ...args, '--db', db], {
+    cwd: dirname(db),
+    env: serviceEnv(process.env, {}),
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
   if (result.status !== 0) throw new Error(`admin ${args[0]} failed: ${result.stderr || result.stdout}`);
   return result.stdout;
 }

@@ -1,7 +1,8 @@
+import { FACT_HEADERS, readFacts, type CellFacts } from './cell-facts';
 import { decodeCell, decodeErrorBody, decodeLocation, MAX_BODY_CHARS } from './codec';
 import { ApiError, isApiError, kindForStatus, parseRetryAfter, type RawResponse } from './errors';
 import { decodeSettings, type Settings } from './settings';
-import type { Cell, CellId, Format, Keys, Location } from './types';
+import type { Cell, CellHints, CellId, Format, Keys, Location } from './types';
 
 export interface ClientOptions {
   /** Prefix of both resources, e.g. `/api` or `https://operator.example/iw/rest`. */
@@ -26,11 +27,13 @@ export interface RequestOptions {
 export interface Answer<T> {
   data: T;
   raw: RawResponse;
+  /** What the answer's headers say beyond the body (source, credit, range…), when it names a source. */
+  facts?: CellFacts;
 }
 
 export interface Client {
   getLocation(keys: Keys, options?: RequestOptions): Promise<Answer<Location>>;
-  getCell(keys: Keys, id: CellId, options?: RequestOptions): Promise<Answer<Cell>>;
+  getCell(keys: Keys, id: CellId, options?: RequestOptions & { hints?: CellHints }): Promise<Answer<Cell>>;
   /** The service's own settings for the app; no keys, always JSON. */
   getSettings(options?: Pick<RequestOptions, 'signal'>): Promise<Answer<Settings>>;
 }
@@ -44,11 +47,23 @@ export function maskKeys(url: string): string {
   return url.replace(/([?&](?:serviceKey|userKey)=)[^&#]*/g, '$1•••');
 }
 
-function joinUrl(baseUrl: string, path: string, keys: Keys | null): string {
+function joinUrl(baseUrl: string, path: string, keys: Keys | null, hints: CellHints = {}): string {
   const base = `${baseUrl.replace(/\/+$/, '')}${path}`;
   if (keys === null) return base;
   const query = new URLSearchParams({ serviceKey: keys.serviceKey, userKey: keys.userKey });
+  if (hints.lac !== undefined && hints.lac !== '') query.set('lac', hints.lac);
+  if (hints.radio !== undefined) query.set('radio', hints.radio);
   return `${base}?${query.toString()}`;
+}
+
+/** The headers the raw view shows besides the body: what our service says beyond the document's shape. */
+const SHOWN_HEADERS = [...Object.values(FACT_HEADERS), 'Retry-After'];
+
+function shownHeaders(headers: Headers): Array<readonly [string, string]> {
+  return SHOWN_HEADERS.flatMap((name) => {
+    const value = headers.get(name);
+    return value === null ? [] : [[name, value.slice(0, 1000)] as const];
+  });
 }
 
 async function readCapped(
@@ -92,9 +107,9 @@ export function createClient(options: ClientOptions): Client {
     path: string,
     keys: Keys | null,
     decode: (body: string, contentType: string | null) => T,
-    { signal, format = options.format ?? 'xml', deadline }: RequestOptions,
+    { signal, format = options.format ?? 'xml', deadline, hints }: RequestOptions & { hints?: CellHints },
   ): Promise<Answer<T>> {
-    const url = joinUrl(options.baseUrl, path, keys);
+    const url = joinUrl(options.baseUrl, path, keys, hints);
     const shownUrl = maskKeys(url);
     const started = Date.now();
     const waitMs = deadline === undefined ? timeoutMs : Math.min(timeoutMs, deadline - started);
@@ -138,6 +153,8 @@ export function createClient(options: ClientOptions): Client {
         truncated: read.truncated,
         durationMs: Date.now() - started,
       };
+      const headers = shownHeaders(response.headers);
+      if (headers.length > 0) raw.headers = headers;
       const kind = kindForStatus(response.status);
       if (kind !== undefined) {
         const details = read.truncated
@@ -149,6 +166,7 @@ export function createClient(options: ClientOptions): Client {
           ...late,
           ...(details?.message !== undefined && { detail: details.message }),
           ...(details?.field !== undefined && { field: details.field }),
+          ...(details?.code !== undefined && { code: details.code }),
           ...(kind === 'rate-limited' && {
             retryAfterSeconds: parseRetryAfter(response.headers.get('retry-after')),
           }),
@@ -162,7 +180,9 @@ export function createClient(options: ClientOptions): Client {
         });
       }
       try {
-        return { data: decode(read.body, response.headers.get('content-type')), raw };
+        const data = decode(read.body, response.headers.get('content-type'));
+        const facts = readFacts((name) => response.headers.get(name));
+        return facts === undefined ? { data, raw } : { data, raw, facts };
       } catch (error) {
         if (error instanceof ApiError) {
           error.raw = raw;

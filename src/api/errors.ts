@@ -23,6 +23,8 @@ export interface RawResponse {
   /** True when the body was cut at the size cap and is shown only in part. */
   truncated: boolean;
   durationMs: number;
+  /** The headers that carry what the body's shape has no field for (Cell-*, Link, Age, Retry-After), as sent. */
+  headers?: ReadonlyArray<readonly [string, string]>;
 }
 
 export interface ApiErrorInit {
@@ -33,6 +35,8 @@ export interface ApiErrorInit {
   retryAfterSeconds?: number;
   /** The service's own explanation, from its error body when it sent one. Untrusted text. */
   detail?: string;
+  /** The error body's `code` (e.g. `source-limit`), when it sent one. */
+  code?: string;
   raw?: RawResponse;
   cause?: unknown;
   /** The deadline of the read this try belonged to (ms since the epoch): a retry after it cannot help. */
@@ -49,6 +53,7 @@ export class ApiError extends Error {
   readonly field: string | undefined;
   readonly retryAfterSeconds: number | undefined;
   readonly detail: string | undefined;
+  readonly code: string | undefined;
   readonly deadline: number | undefined;
   raw: RawResponse | undefined;
 
@@ -60,6 +65,7 @@ export class ApiError extends Error {
     this.field = init.field;
     this.retryAfterSeconds = init.retryAfterSeconds;
     this.detail = init.detail;
+    this.code = init.code;
     this.deadline = init.deadline;
     this.raw = init.raw;
   }

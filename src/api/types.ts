@@ -1,3 +1,5 @@
+import type { Radio } from './cell-facts';
+
 /** Representation asked of the service: XML is the document's default, JSON when `Accept: application/json`. */
 export type Format = 'xml' | 'json';
 
@@ -14,6 +16,17 @@ export interface CellId {
   mcc: string;
   mnc: string;
   cellid: string;
+}
+
+/**
+ * What a lookup may add to the Cell read besides the path: the LAC and the radio type, sent as `?lac=` and
+ * `?radio=` (ours, for the public cell databases; README "API notes"). Not part of the Cell resource's identity.
+ */
+export interface CellHints {
+  /** Digits, as typed (or as a link carries them: the service checks them). */
+  lac?: string;
+  /** One of RADIOS from the form; a link's value as it came. */
+  radio?: Radio | (string & {});
 }
 
 /**

@@ -10,7 +10,7 @@ export function HistoryRecorder() {
   const { query: cell } = useCellAnswer();
   useRecordAnswers(
     { answer: phone.data?.data, at: phone.dataUpdatedAt },
-    { answer: cell.data?.data, at: cell.dataUpdatedAt },
+    { answer: cell.data?.data, at: cell.dataUpdatedAt, facts: cell.data?.facts },
   );
   return null;
 }

@@ -10,12 +10,12 @@ const MapView = lazy(() => import('../map/map-view').then((m) => ({ default: m.M
 export function MapSection() {
   const { t } = useI18n();
   const phone = usePhone();
-  const { cell } = useCellAnswer();
+  const { cell, facts } = useCellAnswer();
   const trail = useTrail(phone.data?.data, phone.dataUpdatedAt);
   return (
     <section className="map-wrap" aria-label={t('app.map')}>
       <Suspense fallback={<div className="map map-loading">{t('app.mapLoading')}</div>}>
-        <MapView phone={phone.data?.data} cell={cell} trail={trail} />
+        <MapView phone={phone.data?.data} cell={cell} facts={facts} trail={trail} />
       </Suspense>
     </section>
   );

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import type { RawResponse } from '../api/errors';
 import { useI18n } from '../i18n/i18n';
 import { prettyBody } from './pretty';
@@ -19,6 +20,16 @@ export function RawResponseView({ raw }: { raw: RawResponse | 'no-answer' | unde
         <dt>{t('raw.time')}</dt>
         <dd className="mono">{t('raw.duration', { ms: raw.durationMs })}</dd>
       </dl>
+      {raw.headers && raw.headers.length > 0 && (
+        <dl className="fields compact" aria-label={t('raw.headers')}>
+          {raw.headers.map(([name, value]) => (
+            <Fragment key={name}>
+              <dt className="mono">{name}</dt>
+              <dd className="mono break">{value}</dd>
+            </Fragment>
+          ))}
+        </dl>
+      )}
       {raw.truncated && <p className="muted">{t('raw.truncated')}</p>}
       {/* Focusable so keyboard users can scroll a long body (axe: scrollable-region-focusable). */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}

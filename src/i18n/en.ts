@@ -290,6 +290,51 @@ export const en = {
   'batch.exportKml': 'Download KML',
   'batch.exportNote':
     'CSV holds every row; GeoJSON and KML the found cells. In the CSV, a value starting with = + - or @ gets a leading apostrophe so spreadsheets do not run it as a formula.',
+  'field.radio': 'Radio',
+  'cell.hint.lac': 'optional',
+  'cell.lacHelp': 'LAC (or TAC) and radio are optional: the public cell databases need them to find a cell.',
+  'cell.radio.any': 'Any',
+  'cell.lacProblem': 'LAC must be a whole number from 0 to 4294967295, digits only.',
+  'source.store': 'this service’s database',
+  'source.operator': 'the operator',
+  'source.opencellid': 'OpenCelliD',
+  'source.geolocate': 'a geolocation service',
+  'facts.heading': 'Where this answer comes from',
+  'facts.source': 'Source: {source}',
+  'facts.credit': 'Data: ©',
+  'facts.license': 'Licence:',
+  'facts.range': 'Range: {distance}, the area where the cell was heard',
+  'facts.accuracy': 'Accuracy: {distance}',
+  'facts.estimate':
+    'This is an estimate of where a device hearing this one cell would be, not the position of the mast.',
+  'facts.samples': 'Measurements: {count}',
+  'facts.radio': 'Radio: {radio}',
+  'facts.updated': 'Last updated by the source: {date}',
+  'facts.cached': 'Kept by the service from an earlier lookup ({age} old).',
+  'facts.age.minutes': '{count} min',
+  'facts.age.hours': '{count} h',
+  'facts.age.days': '{count} d',
+  'map.legend': 'Map legend',
+  'map.legend.range': 'Circle: the area where the cell was heard, {distance} around it ({source}).',
+  'map.legend.accuracy':
+    'Circle: where a device hearing this cell would likely be, {distance} around the estimate ({source}).',
+  'raw.headers': 'Headers beyond the body',
+  'err.notFound.cell.addLac':
+    'No source knows {cell}. The public cell databases need the cell’s LAC to look it up: add the LAC (and the radio type), then look again.',
+  'err.notFound.cell.addRadio':
+    'No source knows {cell}. The geolocation service needs the radio type to look it up: choose the radio, then look again.',
+  'err.sourceLimit.title': 'A cell database’s limit is reached',
+  'err.sourceLimit.wait':
+    'The public cell database this service asks has reached its request limit. Try again in {wait}.',
+  'err.unencodable.title': 'The service holds data it cannot send',
+  'err.unencodable.body':
+    'A stored value holds a character no answer may carry (the raw response names the field). Trying again will not help: the service’s operator must correct the stored data.',
+  'err.misconfigured.title': 'The service is misconfigured',
+  'err.misconfigured.body':
+    'A public cell database refused the service’s own key. Trying again will not help: the service’s operator must fix its settings.',
+  'err.sourceDown.title': 'A cell database did not answer',
+  'err.sourceDown.body':
+    'The public cell database this service asks is down, slow or answered with an error{status}. Try again in a while.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -105,3 +105,66 @@ describe('describeError', () => {
     }
   });
 });
+
+describe('the words for the cell sources', () => {
+  const cellContext: ErrorContext = { resource: 'cell', cellId: { mcc: '244', mnc: '91', cellid: '4242' } };
+
+  it('says to add the LAC when a source needed it', () => {
+    const message = describeError(
+      new ApiError('not-found', 'HTTP 404', { status: 404, field: 'lac' }),
+      cellContext,
+    );
+    expect(message.body).toBe(
+      'No source knows MCC 244, MNC 91, Cell ID 4242. The public cell databases need the cell’s LAC to look it up: add the LAC (and the radio type), then look again.',
+    );
+    const radio = describeError(
+      new ApiError('not-found', 'HTTP 404', { status: 404, field: 'radio' }),
+      cellContext,
+    );
+    expect(radio.body).toMatch(/needs the radio type/);
+  });
+
+  it("says a source's limit is reached and how long to wait", () => {
+    const error = new ApiError('rate-limited', 'HTTP 429', {
+      status: 429,
+      code: 'source-limit',
+      retryAfterSeconds: 7200,
+    });
+    expect(describeError(error, cellContext)).toEqual({
+      title: 'A cell database’s limit is reached',
+      body: 'The public cell database this service asks has reached its request limit. Try again in 2 h.',
+      action: 'retry',
+      pointsToRaw: false,
+    });
+  });
+
+  it('says the service holds data it cannot send, for either read, with no retry', () => {
+    const error = new ApiError('server', 'HTTP 500', { status: 500, code: 'unencodable' });
+    for (const context of [cellContext, { resource: 'location' } as const]) {
+      expect(describeError(error, context)).toMatchObject({
+        title: 'The service holds data it cannot send',
+        action: 'none',
+        pointsToRaw: true,
+      });
+    }
+  });
+
+  it('says the service is misconfigured, with no retry', () => {
+    const error = new ApiError('server', 'HTTP 500', { status: 500, code: 'source-misconfigured' });
+    expect(describeError(error, cellContext)).toMatchObject({
+      title: 'The service is misconfigured',
+      action: 'none',
+    });
+  });
+
+  it('says a source is down or slow', () => {
+    for (const [kind, status, code] of [
+      ['server', 502, 'source-unavailable'],
+      ['timeout', 504, 'source-timeout'],
+    ] as const) {
+      const message = describeError(new ApiError(kind, 'x', { status, code }), cellContext);
+      expect(message).toMatchObject({ title: 'A cell database did not answer', action: 'retry' });
+      expect(message.body).toContain(`(HTTP ${status})`);
+    }
+  });
+});

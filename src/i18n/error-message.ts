@@ -25,6 +25,8 @@ const FIELD_LABELS: Record<string, MessageKey> = {
   mcc: 'field.mcc',
   mnc: 'field.mnc',
   cellid: 'field.cellid',
+  lac: 'field.lac',
+  radio: 'field.radio',
   serviceKey: 'field.serviceKey',
   userKey: 'field.userKey',
   body: 'field.body',
@@ -44,6 +46,46 @@ function clean(text: string | undefined, secrets: readonly string[]): string | u
 
 function cellName(id: CellId | undefined, t: Translate): string {
   return id ? t('err.cellName', { mcc: id.mcc, mnc: id.mnc, cellid: id.cellid }) : t('err.cellNameUnknown');
+}
+
+/** A wait as a person says it: seconds, minutes or hours. */
+function waitText(seconds: number, t: Translate): string {
+  if (seconds < 120) return `${seconds} s`;
+  if (seconds < 7200) return t('facts.age.minutes', { count: Math.round(seconds / 60) });
+  return t('facts.age.hours', { count: Math.round(seconds / 3600) });
+}
+
+/* The service's own failures of its cell sources (README "Real cells"), told apart by the error body's code. */
+function sourceFailure(error: ApiError, t: Translate): ErrorMessage | undefined {
+  switch (error.code) {
+    case 'source-limit':
+      return {
+        title: t('err.sourceLimit.title'),
+        body: t('err.sourceLimit.wait', { wait: waitText(error.retryAfterSeconds ?? 60, t) }),
+        action: 'retry',
+        pointsToRaw: false,
+      };
+    case 'source-misconfigured':
+      return {
+        title: t('err.misconfigured.title'),
+        body: t('err.misconfigured.body'),
+        action: 'none',
+        pointsToRaw: true,
+      };
+    case 'source-unavailable':
+    case 'source-unreadable':
+    case 'source-timeout':
+      return {
+        title: t('err.sourceDown.title'),
+        body: t('err.sourceDown.body', {
+          status: error.status !== undefined ? t('err.server.status', { status: error.status }) : '',
+        }),
+        action: 'retry',
+        pointsToRaw: true,
+      };
+    default:
+      return undefined;
+  }
 }
 
 type Describe = (
@@ -75,11 +117,18 @@ const MESSAGES: Record<ApiErrorKind, Describe> = {
           action: 'keys',
           pointsToRaw: false,
         },
-  'not-found': (_error, context, _detail, t) =>
+  'not-found': (error, context, _detail, t) =>
     context.resource === 'cell'
       ? {
           title: t('err.notFound.cell.title'),
-          body: t('err.notFound.cell.body', { cell: cellName(context.cellId, t) }),
+          body: t(
+            error.field === 'lac'
+              ? 'err.notFound.cell.addLac'
+              : error.field === 'radio'
+                ? 'err.notFound.cell.addRadio'
+                : 'err.notFound.cell.body',
+            { cell: cellName(context.cellId, t) },
+          ),
           action: 'none',
           pointsToRaw: false,
         }
@@ -153,6 +202,16 @@ export const KNOWN_KINDS = Object.keys(MESSAGES) as ApiErrorKind[];
 /** Words for any failure: an ApiError by its kind, anything else (a bug) as a generic failure. */
 export function describeError(error: unknown, context: ErrorContext, t: Translate = tEn): ErrorMessage {
   if (isApiError(error)) {
+    if (error.code === 'unencodable') {
+      return {
+        title: t('err.unencodable.title'),
+        body: t('err.unencodable.body'),
+        action: 'none',
+        pointsToRaw: true,
+      };
+    }
+    const fromSource = context.resource === 'cell' ? sourceFailure(error, t) : undefined;
+    if (fromSource) return fromSource;
     const describe = MESSAGES[error.kind] as Describe | undefined;
     if (describe) return describe(error, context, clean(error.detail, context.secrets ?? []), t);
   }

@@ -291,4 +291,49 @@ export const fi: Catalog = {
   'batch.exportKml': 'Lataa KML',
   'batch.exportNote':
     'CSV sisältää kaikki rivit, GeoJSON ja KML löydetyt solut. CSV:ssä merkeillä = + - tai @ alkavan arvon eteen lisätään heittomerkki, jotta taulukkolaskenta ei suorita sitä kaavana.',
+  'field.radio': 'Radio',
+  'cell.hint.lac': 'valinnainen',
+  'cell.lacHelp':
+    'LAC (tai TAC) ja radio ovat valinnaisia: julkiset solutietokannat tarvitsevat ne löytääkseen solun.',
+  'cell.radio.any': 'Mikä tahansa',
+  'cell.lacProblem': 'LAC:n on oltava kokonaisluku 0–4294967295, pelkkiä numeroita.',
+  'source.store': 'tämän palvelun tietokanta',
+  'source.operator': 'operaattori',
+  'source.opencellid': 'OpenCelliD',
+  'source.geolocate': 'paikannuspalvelu',
+  'facts.heading': 'Mistä vastaus on peräisin',
+  'facts.source': 'Lähde: {source}',
+  'facts.credit': 'Tiedot: ©',
+  'facts.license': 'Lisenssi:',
+  'facts.range': 'Kantama: {distance}, alue jolla solu on kuultu',
+  'facts.accuracy': 'Tarkkuus: {distance}',
+  'facts.estimate': 'Tämä on arvio siitä, missä tämän yhden solun kuuleva laite olisi, ei mastin sijainti.',
+  'facts.samples': 'Mittauksia: {count}',
+  'facts.radio': 'Radio: {radio}',
+  'facts.updated': 'Lähde päivitti viimeksi: {date}',
+  'facts.cached': 'Palvelu säilytti vastauksen aiemmasta hausta ({age} sitten).',
+  'facts.age.minutes': '{count} min',
+  'facts.age.hours': '{count} h',
+  'facts.age.days': '{count} vrk',
+  'map.legend': 'Kartan selite',
+  'map.legend.range': 'Ympyrä: alue jolla solu on kuultu, {distance} sen ympärillä ({source}).',
+  'map.legend.accuracy':
+    'Ympyrä: missä solun kuuleva laite todennäköisesti on, {distance} arvion ympärillä ({source}).',
+  'raw.headers': 'Otsakkeet rungon lisäksi',
+  'err.notFound.cell.addLac':
+    'Mikään lähde ei tunne solua {cell}. Julkiset solutietokannat tarvitsevat solun LAC:n: lisää LAC (ja radiotyyppi) ja hae uudelleen.',
+  'err.notFound.cell.addRadio':
+    'Mikään lähde ei tunne solua {cell}. Paikannuspalvelu tarvitsee radiotyypin: valitse radio ja hae uudelleen.',
+  'err.sourceLimit.title': 'Solutietokannan raja on täynnä',
+  'err.sourceLimit.wait':
+    'Julkinen solutietokanta, jolta palvelu kysyy, on saavuttanut pyyntörajansa. Yritä uudelleen {wait} kuluttua.',
+  'err.unencodable.title': 'Palvelulla on tietoa, jota se ei voi lähettää',
+  'err.unencodable.body':
+    'Tallennetussa arvossa on merkki, jota mikään vastaus ei voi sisältää (raakavastaus nimeää kentän). Uudelleenyritys ei auta: palvelun ylläpitäjän on korjattava tallennettu tieto.',
+  'err.misconfigured.title': 'Palvelun asetuksissa on vika',
+  'err.misconfigured.body':
+    'Julkinen solutietokanta hylkäsi palvelun oman avaimen. Uudelleenyritys ei auta: palvelun ylläpitäjän on korjattava asetukset.',
+  'err.sourceDown.title': 'Solutietokanta ei vastannut',
+  'err.sourceDown.body':
+    'Julkinen solutietokanta, jolta palvelu kysyy, on poissa käytöstä, hidas tai vastasi virheellä{status}. Yritä hetken päästä uudelleen.',
 };

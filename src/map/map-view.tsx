@@ -1,11 +1,13 @@
 import 'leaflet/dist/leaflet.css';
 import './map.css';
 import { MapContainer, TileLayer } from 'react-leaflet';
+import type { CellFacts } from '../api/cell-facts';
 import type { Cell, Location } from '../api/types';
 import { useMapFocus } from '../session/session';
 import { useSettings } from '../session/settings';
 import { BatchLayer } from './batch-layer';
 import { CellMarker } from './cell-marker';
+import { CellRange } from './cell-range';
 import { DeviceMarker } from './device-marker';
 import { FlyTo } from './fly-to';
 import { PhoneMarker } from './phone-marker';
@@ -17,6 +19,8 @@ export interface MapViewProps {
   phone: Location | undefined;
   /** The cell shown: the looked-up answer, or one from the history. */
   cell: Cell | undefined;
+  /** What the cell's source says beyond it: the range or accuracy circle. */
+  facts?: CellFacts | undefined;
   trail: readonly TrailPoint[];
 }
 
@@ -24,7 +28,7 @@ export const INITIAL_CENTER: [number, number] = [62, 25];
 export const INITIAL_ZOOM = 5;
 
 /** The answers as markers; the batch, this device and the view come from the session, not through here. */
-export function MapView({ phone, cell, trail }: MapViewProps) {
+export function MapView({ phone, cell, facts, trail }: MapViewProps) {
   const { settings, loaded } = useSettings();
   const initialView = useMapFocus((focus) => focus.initialView);
   return (
@@ -49,6 +53,7 @@ export function MapView({ phone, cell, trail }: MapViewProps) {
       <BatchLayer />
       <Trail points={trail} />
       <DeviceMarker />
+      {cell && <CellRange cell={cell} facts={facts} />}
       {cell && <CellMarker cell={cell} />}
       {phone && <PhoneMarker location={phone} />}
       <FlyTo phone={phone?.cell.position} cell={cell} />

@@ -2,10 +2,10 @@ import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { BUILD_HEADER, BUILD_ID } from '../api/build';
-import { formatFromAccept } from '../api/codec';
+import { formatFromAccept, UnencodableError } from '../api/codec';
 import type { Settings } from '../api/settings';
 import { accessLog, errorLine } from './access-log';
-import { problem, problemAnswer, reply } from './api-answer';
+import { problem, problemAnswer, reply, type Problem } from './api-answer';
 import { createLimits } from './authorize';
 import { clientAddress } from './client-address';
 import { compression } from './compress';
@@ -15,7 +15,9 @@ import { createReads, demoRoutes } from './demo-reads';
 import type { Upstream } from './proxy';
 import { proxyRoutes } from './proxy-routes';
 import { allowedHostsOnly, securityHeaders } from './security-headers';
+import { createCellSources, type SourcesDeps, type SourcesConfig } from './sources/cell-sources';
 import { staticRoutes } from './static-routes';
+import type { CellCache } from './store/cell-cache';
 import type { ServiceReads } from './store/service-reads';
 
 export interface CommonOptions {
@@ -28,6 +30,8 @@ export interface CommonOptions {
   /** Requests per second per service key on the two resources, with a burst; absent or 0: no limit. Each client
    *  address gets five times as much, and half the burst of failed key checks at a quarter of the rate. */
   rateLimit?: { perSecond: number; burst: number };
+  /** The Cell read's sources; by default the store (demo mode) or the operator alone (proxy mode). */
+  cells?: CellsOptions;
   /** Reverse proxies in front of the service whose X-Forwarded-For entries are believed (TRUSTED_PROXIES). */
   trustedProxies?: number;
   /** Reached over https through a proxy that ends TLS: answers carry HSTS. */
@@ -40,17 +44,69 @@ export interface CommonOptions {
   corsOrigins?: readonly string[];
 }
 
-export type AppOptions = ({ store: ServiceReads } | { upstream: Upstream }) & CommonOptions;
+export interface CellsOptions {
+  sources: SourcesConfig;
+  /** Where the live sources' answers are kept. */
+  cache?: CellCache;
+  /** Injectable for tests: how the live sources are reached, the clock, the names of nameless cells. */
+  fetch?: typeof fetch;
+  now?: () => number;
+  nameOf?: SourcesDeps['nameOf'];
+}
+
+/** Demo mode answers from the store; proxy mode forwards to the operator, and may read cells from a store too. */
+export type AppOptions = ({ store: ServiceReads } | { upstream: Upstream; store?: ServiceReads }) &
+  CommonOptions;
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+/** The Cell read's sources; undefined in proxy mode when the operator alone answers (its bytes pass through). */
+function cellSources(options: AppOptions, log: (line: string) => void) {
+  const proxy = 'upstream' in options;
+  const config = options.cells?.sources ?? {
+    names: proxy ? (['operator'] as const) : (['store'] as const),
+    timeoutMs: proxy ? options.upstream.timeoutMs : DEFAULT_TIMEOUT_MS,
+    cacheDays: 0,
+  };
+  if (proxy && config.names.length === 1 && config.names[0] === 'operator') return undefined;
+  if (proxy && config.names[0] !== 'operator') {
+    throw new Error('in proxy mode the operator is the first cell source: it checks the keys');
+  }
+  const { cells } = options;
+  return createCellSources(config, {
+    ...(options.store !== undefined && { store: options.store }),
+    ...(proxy && { upstream: options.upstream }),
+    ...(cells?.cache !== undefined && { cache: cells.cache }),
+    ...(cells?.fetch !== undefined && { fetch: cells.fetch }),
+    ...(cells?.now !== undefined && { now: cells.now }),
+    ...(cells?.nameOf !== undefined && { nameOf: cells.nameOf }),
+    log,
+  });
+}
+
+/**
+ * How long the app is told a read may take: each source asked over the network may take the whole timeout, one
+ * after the other (the store answers at once).
+ */
+function readTimeoutMs(options: AppOptions): number {
+  const each =
+    options.cells?.sources.timeoutMs ??
+    ('upstream' in options ? options.upstream.timeoutMs : (options.timeoutMs ?? DEFAULTS.timeoutMs));
+  const names = options.cells?.sources.names ?? [];
+  const overNetwork = names.filter((name) => name !== 'store').length;
+  return each * Math.max(1, overNetwork);
+}
 
 /** What the app needs from the service to start: /api/settings, and the same in the page. */
 function appSettings(options: AppOptions): () => Settings {
-  const mode = 'store' in options ? 'demo' : 'proxy';
+  const mode = 'upstream' in options ? 'proxy' : 'demo';
+  const timeoutMs = readTimeoutMs(options);
   return () => ({
     mode,
     tileUrl: options.tileUrl ?? DEFAULTS.tileUrl,
     tileAttribution: options.tileAttribution ?? DEFAULTS.tileAttribution,
-    timeoutMs: 'upstream' in options ? options.upstream.timeoutMs : (options.timeoutMs ?? DEFAULTS.timeoutMs),
-    ...('store' in options && options.store.hasDemoKeys() && { demoKeys: { ...DEMO_KEYS } }),
+    timeoutMs,
+    ...(!('upstream' in options) && options.store.hasDemoKeys() && { demoKeys: { ...DEMO_KEYS } }),
     build: BUILD_ID,
   });
 }
@@ -59,9 +115,9 @@ function appSettings(options: AppOptions): () => Settings {
 const EXPOSED = ['Retry-After', BUILD_HEADER];
 
 /** /api: the positioning resources (demo data or the operator's), health and settings; JSON or XML errors. */
-function apiRoutes(options: AppOptions, settings: () => Settings): Hono {
+function apiRoutes(options: AppOptions, settings: () => Settings, log: (line: string) => void): Hono {
   const api = new Hono();
-  const mode = 'store' in options ? 'demo' : 'proxy';
+  const mode = 'upstream' in options ? 'proxy' : 'demo';
   api.use(async (c, next) => {
     await next();
     c.header(BUILD_HEADER, BUILD_ID);
@@ -92,10 +148,12 @@ function apiRoutes(options: AppOptions, settings: () => Settings): Hono {
   api.get('/settings', (c) => c.json(settings(), 200, { 'Cache-Control': 'no-store' }));
   const limits = createLimits(options.rateLimit);
   const addressOf = (c: Context) => clientAddress(c, options.trustedProxies ?? 0);
-  if ('store' in options) {
-    demoRoutes(api, createReads(options.store, limits), addressOf);
+  const cells = cellSources(options, log);
+  if (!('upstream' in options)) {
+    if (cells === undefined) throw new Error('demo mode needs its cell sources');
+    demoRoutes(api, createReads(options.store, limits, cells), addressOf);
   } else {
-    proxyRoutes(api, options.upstream, { limits, addressOf, log: options.log ?? (() => undefined) });
+    proxyRoutes(api, options.upstream, { limits, addressOf, log, cells });
   }
   api.all('*', (c) => problem(c, { status: 404, code: 'not-found', message: 'No such API path.' }));
   return api;
@@ -114,15 +172,21 @@ export function createApp(options: AppOptions): Hono {
   app.use('/api/*', compression());
   app.onError((error, c) => {
     log(errorLine(c.req.method, c.req.path, error));
-    const internal = {
-      status: 500,
-      code: 'internal',
-      message: 'Something went wrong in the service.',
-    } as const;
+    // A stored value no answer may carry (written past the store's checks, e.g. by hand in SQLite): say which field,
+    // so the service's operator knows what to correct; the value itself is never echoed.
+    const internal: Problem =
+      error instanceof UnencodableError
+        ? {
+            status: 500,
+            code: 'unencodable',
+            field: error.field,
+            message: `The service holds a value it cannot send: ${error.message}. The service's operator must correct the stored data.`,
+          }
+        : { status: 500, code: 'internal', message: 'Something went wrong in the service.' };
     return reply(c, problemAnswer(internal, formatFromAccept(c.req.header('accept'))));
   });
   const settings = appSettings(options);
-  app.route('/api', apiRoutes(options, settings));
+  app.route('/api', apiRoutes(options, settings, log));
   app.all('/api', (c) => problem(c, { status: 404, code: 'not-found', message: 'No such API path.' }));
   staticRoutes(app, options.staticDir === undefined ? null : options.staticDir, {
     settings,

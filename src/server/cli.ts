@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadEnvFile, readDbFile, readDemo } from './config';
 import { runImportCommand } from './import/command';
+import { runDownloadCommand } from './import/download-command';
 import { readArgs, UsageError } from './cli-args';
 import { cellKey, cellRecord, readCsv } from './cli-cells';
 import { openDemoStore } from './demo-data';
@@ -30,6 +31,8 @@ Commands:
                                             (mcc,mnc,cellid,lac,lat,lon,name), all or nothing
   import-cells FILE [--batch N]             import OpenCelliD's CSV (plain or .gz), streamed,
                                             with town names; see import-cells --help
+  download-opencellid MCC [MCC ...]|--full  download OpenCelliD's export of each country (or all)
+                                            straight into the import (needs OPENCELLID_KEY)
   list-cells [--limit N] [--offset N]       list cells (default 50)
   show                                      counts and users (keys shortened)
   help                                      this text
@@ -236,13 +239,12 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(p
     console.error(`Error: ${(error as Error).message}`);
     process.exit(2);
   }
-  // The import streams and runs for minutes: it is async, and handles its own SIGINT.
+  // The import and the download stream and run for minutes: they are async, and handle their own SIGINT.
+  const io = { stdout: process.stdout, stderr: process.stderr, isTTY: process.stdout.isTTY === true };
   process.exitCode =
     argv[0] === 'import-cells'
-      ? await runImportCommand(argv, {
-          stdout: process.stdout,
-          stderr: process.stderr,
-          isTTY: process.stdout.isTTY === true,
-        })
-      : run(argv, { out: (line) => console.log(line), err: (line) => console.error(line) });
+      ? await runImportCommand(argv, io)
+      : argv[0] === 'download-opencellid'
+        ? await runDownloadCommand(argv, io)
+        : run(argv, { out: (line) => console.log(line), err: (line) => console.error(line) });
 }

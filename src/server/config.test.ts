@@ -20,6 +20,7 @@ describe('config', () => {
       staticDir: resolve('dist'),
       rateLimit: 20,
       rateBurst: 40,
+      cells: { names: ['store'], timeoutMs: 10_000, cacheDays: 7 },
       behindTls: false,
       allowedHosts: undefined,
       trustedProxies: 0,
@@ -100,6 +101,69 @@ describe('config', () => {
   ])('refuses %s=%s, naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name}: `));
+  });
+
+  it('asks the operator alone in proxy mode by default', () => {
+    expect(loadConfig({ POSITIONING_BASE_URL: 'https://op.example' }).cells).toEqual({
+      names: ['operator'],
+      timeoutMs: 10_000,
+      cacheDays: 7,
+    });
+  });
+
+  it('reads the cell sources and their settings, with the documented defaults', () => {
+    const config = loadConfig({
+      CELL_SOURCES: ' store, OpenCelliD ,geolocate',
+      OPENCELLID_KEY: 'pk.123',
+      CELL_CACHE_DAYS: '30',
+      POSITIONING_TIMEOUT_MS: '4000',
+    });
+    expect(config.cells).toEqual({
+      names: ['store', 'opencellid', 'geolocate'],
+      timeoutMs: 4000,
+      cacheDays: 30,
+      opencellid: { url: 'https://opencellid.org', key: 'pk.123' },
+      geolocate: { url: 'https://api.beacondb.net/v1/geolocate' },
+    });
+    expect(
+      loadConfig({
+        CELL_SOURCES: 'geolocate',
+        GEOLOCATE_URL: 'https://www.googleapis.com/geolocation/v1/geolocate',
+        GEOLOCATE_KEY: 'AIza-x',
+      }).cells.geolocate,
+    ).toEqual({ url: 'https://www.googleapis.com/geolocation/v1/geolocate', key: 'AIza-x' });
+    expect(
+      loadConfig({
+        POSITIONING_BASE_URL: 'https://op.example',
+        CELL_SOURCES: 'operator,opencellid',
+        OPENCELLID_KEY: 'k',
+        OPENCELLID_URL: 'http://127.0.0.1:9/ocid/',
+      }).cells.opencellid,
+    ).toEqual({ url: 'http://127.0.0.1:9/ocid', key: 'k' });
+  });
+
+  it.each<[Record<string, string>, string]>([
+    [{ CELL_SOURCES: 'opencellid' }, 'OPENCELLID_KEY: required when CELL_SOURCES lists opencellid'],
+    [
+      { CELL_SOURCES: 'store,mls' },
+      'CELL_SOURCES: "mls" is not one of store, operator, opencellid, geolocate',
+    ],
+    [{ CELL_SOURCES: 'store,store' }, 'CELL_SOURCES: lists a source twice'],
+    [{ CELL_SOURCES: 'store,operator' }, 'CELL_SOURCES: operator needs POSITIONING_BASE_URL'],
+    [
+      { CELL_SOURCES: 'store,operator', POSITIONING_BASE_URL: 'https://op.example' },
+      'CELL_SOURCES: in proxy mode',
+    ],
+    [{ CELL_SOURCES: ',' }, 'CELL_SOURCES: "" is not one of'],
+    [{ CELL_CACHE_DAYS: 'a week' }, 'CELL_CACHE_DAYS: '],
+    [{ CELL_SOURCES: 'geolocate', GEOLOCATE_URL: 'api.beacondb.net' }, 'GEOLOCATE_URL: '],
+    [
+      { CELL_SOURCES: 'opencellid', OPENCELLID_KEY: 'k', OPENCELLID_URL: 'https://x/?k=1' },
+      'OPENCELLID_URL: ',
+    ],
+  ])('refuses %o, naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
   });
 });
 

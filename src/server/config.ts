@@ -1,6 +1,10 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEFAULT_SETTINGS } from '../api/settings';
+import type { SourcesConfig } from './sources/cell-sources';
+import { SOURCE_NAMES, type SourceName } from './sources/cell-source';
+import { DEFAULT_GEOLOCATE_URL } from './sources/geolocate';
+import { DEFAULT_OPENCELLID_URL } from './sources/opencellid';
 import { parseTileUrl } from './tile-url';
 
 /** Every setting of the service. Nothing else in the service reads the environment. */
@@ -23,6 +27,8 @@ export interface Config {
   rateLimit: number;
   /** Requests a service key may make at once before the rate applies. */
   rateBurst: number;
+  /** The Cell read's sources (CELL_SOURCES) and their settings. */
+  cells: SourcesConfig;
   /** The service is reached over https through a proxy that ends TLS: answers carry HSTS. */
   behindTls: boolean;
   /** Host names (and addresses) the service answers to; any other Host header gets 421. Unset: any. */
@@ -43,6 +49,7 @@ export const DEFAULTS = {
   tileAttribution: DEFAULT_SETTINGS.tileAttribution,
   staticDir: 'dist',
   rateLimit: 20,
+  cellCacheDays: 7,
 } as const;
 
 export class ConfigError extends Error {
@@ -132,6 +139,15 @@ export function readDbFile(env: Env = process.env): string {
   return read(env, 'POSITIONING_DB') ?? DEFAULTS.dbFile;
 }
 
+/** OpenCelliD's address and the key its downloads take as their token, for download-opencellid. */
+export function readOpenCellidDownload(env: Env = process.env): { url: string; key: string } {
+  const key = read(env, 'OPENCELLID_KEY');
+  if (key === undefined) {
+    throw new ConfigError('OPENCELLID_KEY', 'required: your OpenCelliD key is the download token');
+  }
+  return { url: httpUrl(env, 'OPENCELLID_URL') ?? DEFAULT_OPENCELLID_URL, key };
+}
+
 /** Whether an empty database gets the demo data (POSITIONING_DEMO, on unless "off"). */
 export function readDemo(env: Env = process.env): boolean {
   const demo = read(env, 'POSITIONING_DEMO')?.toLowerCase() ?? 'on';
@@ -177,12 +193,14 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const rateLimit = integer(env, 'POSITIONING_RATE_LIMIT', DEFAULTS.rateLimit, 0, 1_000_000);
   const rateBurst = integer(env, 'POSITIONING_RATE_BURST', Math.max(1, 2 * rateLimit), 1, 10_000_000);
+  const baseUrl = httpUrl(env, 'POSITIONING_BASE_URL');
+  const timeoutMs = integer(env, 'POSITIONING_TIMEOUT_MS', DEFAULTS.timeoutMs, 1, 600_000);
   return {
     host: read(env, 'HOST') ?? DEFAULTS.host,
     port: integer(env, 'PORT', DEFAULTS.port, 0, 65_535),
     dbFile: readDbFile(env),
-    baseUrl: httpUrl(env, 'POSITIONING_BASE_URL'),
-    timeoutMs: integer(env, 'POSITIONING_TIMEOUT_MS', DEFAULTS.timeoutMs, 1, 600_000),
+    baseUrl,
+    timeoutMs,
     schemaUrl: httpUrl(env, 'POSITIONING_SCHEMA_URL'),
     simulateMs,
     demo,
@@ -191,9 +209,54 @@ export function loadConfig(env: Env = process.env): Config {
     staticDir: resolve(read(env, 'STATIC_DIR') ?? DEFAULTS.staticDir),
     rateLimit,
     rateBurst,
+    cells: readCellSources(env, timeoutMs, baseUrl !== undefined),
     behindTls: onOff(env, 'BEHIND_TLS'),
     allowedHosts: hostList(env, 'ALLOWED_HOSTS'),
     trustedProxies: integer(env, 'TRUSTED_PROXIES', 0, 0, 10),
     corsOrigins: origins(env, 'CORS_ORIGINS'),
   };
+}
+
+/**
+ * CELL_SOURCES and each listed source's settings. Demo mode defaults to the store, proxy mode to the operator, which
+ * then comes first: it is what checks the keys before any other source is asked.
+ */
+function readCellSources(env: Env, timeoutMs: number, proxy: boolean): SourcesConfig {
+  const listed = read(env, 'CELL_SOURCES') ?? (proxy ? 'operator' : 'store');
+  const names = listed.split(',').map((name) => name.trim().toLowerCase());
+  for (const name of names) {
+    if (!SOURCE_NAMES.includes(name as SourceName)) {
+      throw new ConfigError('CELL_SOURCES', `"${name}" is not one of ${SOURCE_NAMES.join(', ')}`);
+    }
+  }
+  if (new Set(names).size !== names.length) throw new ConfigError('CELL_SOURCES', 'lists a source twice');
+  if (names.includes('operator') && !proxy) {
+    throw new ConfigError('CELL_SOURCES', 'operator needs POSITIONING_BASE_URL (proxy mode)');
+  }
+  if (proxy && names[0] !== 'operator') {
+    throw new ConfigError('CELL_SOURCES', 'in proxy mode operator comes first: the operator checks the keys');
+  }
+  const config: SourcesConfig = {
+    names: names as SourceName[],
+    timeoutMs,
+    cacheDays: integer(env, 'CELL_CACHE_DAYS', DEFAULTS.cellCacheDays, 0, 3650),
+  };
+  if (names.includes('opencellid')) {
+    const key = read(env, 'OPENCELLID_KEY');
+    if (key === undefined) {
+      throw new ConfigError(
+        'OPENCELLID_KEY',
+        'required when CELL_SOURCES lists opencellid (a free key from https://opencellid.org, after signing up)',
+      );
+    }
+    config.opencellid = { url: httpUrl(env, 'OPENCELLID_URL') ?? DEFAULT_OPENCELLID_URL, key };
+  }
+  if (names.includes('geolocate')) {
+    const key = read(env, 'GEOLOCATE_KEY');
+    config.geolocate = {
+      url: httpUrl(env, 'GEOLOCATE_URL') ?? DEFAULT_GEOLOCATE_URL,
+      ...(key !== undefined && { key }),
+    };
+  }
+  return config;
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createApp } from './app';
 import { run } from './cli';
 import { runImportCommand } from './import/command';
 import { createGazetteer } from './import/gazetteer';
@@ -118,5 +119,41 @@ describe('terminal reports', () => {
     );
     expect(out).toContain('line 2: not 10 to 14 comma-separated fields: \\x1b]0;owned\\x07,\\x9b2J');
     expect(out).not.toMatch(OBEYED);
+  });
+});
+
+describe('a stored value no answer may carry', () => {
+  it('is answered 500 naming the field (never the value), and the service goes on answering', async () => {
+    const file = join(dir, 'by-hand.db');
+    const store = openStore(file);
+    store.addCell({ ...CELL, name: 'Fine' });
+    // Written past the store's checks, as a hand in SQLite would.
+    const hand = new Database(file);
+    hand.prepare('UPDATE cells SET name = ? WHERE cellid = 1').run('Bell\u0007');
+    hand.close();
+    store.addDeveloper('acme');
+    store.issueServiceKey('acme', 'acme-service');
+    store.registerUser('acme', '358401111111', { key: 'acme-user', smsReplied: true });
+    const lines: string[] = [];
+    const app = createApp({ store, staticDir: null, log: (line) => lines.push(line) });
+    try {
+      const keys = 'serviceKey=acme-service&userKey=acme-user';
+      for (const accept of ['application/json', 'application/xml']) {
+        const res = await app.request(`/api/cell/244/91/1?${keys}`, { headers: { Accept: accept } });
+        expect(res.status).toBe(500);
+        const body = await res.text();
+        expect(body).toContain('unencodable');
+        expect(body).toContain('U+0007');
+        expect(body).toMatch(/operator must correct the stored data/);
+        expect(body).not.toContain('Bell');
+      }
+      const again = await app.request(`/api/cell/244/91/1?${keys}`, {
+        headers: { Accept: 'application/json' },
+      });
+      expect(((await again.json()) as { error: { field: string } }).error.field).toBe('cell.name');
+      expect(lines.join('\n')).toContain('U+0007');
+    } finally {
+      store.close();
+    }
   });
 });

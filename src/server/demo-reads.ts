@@ -1,11 +1,19 @@
-import { encodeCell, encodeLocation, formatFromAccept } from '../api/codec';
+import type { Context, Hono } from 'hono';
+import { encodeLocation, formatFromAccept } from '../api/codec';
 import type { Cell, Format } from '../api/types';
 import { apiAnswer, problemAnswer, reply, schemaAnswer, type ApiAnswer } from './api-answer';
-import type { Context, Hono } from 'hono';
 import { createAuthorize, type Limits } from './authorize';
 import { FreshCache } from './fresh-cache';
 import { LOCATION_XSD } from './location-xsd';
 import { cellPathOf, checkPath, keyParams, type CellPath, type KeyParams } from './request-values';
+import {
+  answerCell,
+  cellQueryOf,
+  checkCellQuery,
+  questionOf,
+  type CellQueryValues,
+} from './sources/cell-answer';
+import type { CellSources } from './sources/cell-sources';
 import type { CellRecord, User } from './store/records';
 import type { ServiceReads } from './store/service-reads';
 
@@ -13,20 +21,28 @@ import type { ServiceReads } from './store/service-reads';
 export interface Reads {
   /** `address`: the client's, for the per-address limits (src/server/client-address.ts). */
   location(keys: KeyParams, accept: string | undefined, address: string): ApiAnswer;
-  cell(path: CellPath, keys: KeyParams, accept: string | undefined, address: string): ApiAnswer;
+  /** Answered by the configured sources, asked only once the keys are accepted; a kept answer at once. */
+  cell(
+    path: CellPath,
+    query: CellQueryValues,
+    keys: KeyParams,
+    accept: string | undefined,
+    address: string,
+    signal: AbortSignal,
+  ): ApiAnswer | Promise<ApiAnswer>;
 }
 
-function toCell(record: CellRecord, asked?: CellPath): Cell {
+/** The phone's cell as the Location read writes it: the stored numbers. */
+function toCell(record: CellRecord): Cell {
   const lat = record.lat.toFixed(6);
   const lon = record.lon.toFixed(6);
   return {
     lat,
     lon,
-    // The Cell read repeats the path's text (mnc "05" stays "05"); Location gives the stored numbers.
-    mcc: asked?.mcc ?? String(record.mcc),
-    mnc: asked?.mnc ?? String(record.mnc),
+    mcc: String(record.mcc),
+    mnc: String(record.mnc),
     lac: String(record.lac),
-    cellid: asked?.cellid ?? String(record.cellid),
+    cellid: String(record.cellid),
     name: record.name,
     position: { lat: Number(lat), lon: Number(lon) },
   };
@@ -38,11 +54,15 @@ const KEPT = 10_000;
 /**
  * The reads keep what they read and the answers they encoded (in bytes, headers and all) until the database
  * changes; each request first asks SQLite whether it has (one cheap statement), so nothing stale is ever sent.
+ * Only the store's own Cell answers are kept so: with the store asked first they depend on the path alone (the store
+ * is keyed by mcc/mnc/cellid), and its "not found" is final only when it is the one source.
  */
-export function createReads(store: ServiceReads, limits: Limits): Reads {
+export function createReads(store: ServiceReads, limits: Limits, sources: CellSources): Reads {
   const fresh = new FreshCache(() => store.dataVersion());
   const authorize = createAuthorize(store, limits, fresh.map(KEPT));
   const cells = fresh.map<string, ApiAnswer>(KEPT);
+  const storeFirst = sources.names[0] === 'store';
+  const storeOnly = storeFirst && sources.names.length === 1;
   // Keyed by the user the key check gave: a change empties the key check's map, and with it these.
   const locations = new WeakMap<User, Partial<Record<Format, ApiAnswer>>>();
 
@@ -81,19 +101,34 @@ export function createReads(store: ServiceReads, limits: Limits): Reads {
     return apiAnswer(200, format, body);
   }
 
-  function cellAnswer(asked: CellPath, format: Format): ApiAnswer {
-    const record = store.getCell({
-      mcc: Number(asked.mcc),
-      mnc: Number(asked.mnc),
-      cellid: Number(asked.cellid),
-    });
-    if (record === undefined) {
-      return problemAnswer(
-        { status: 404, code: 'unknown-cell', message: 'No cell is known with that mcc, mnc and cellid.' },
-        format,
-      );
-    }
-    return apiAnswer(200, format, encodeCell(toCell(record, asked), format));
+  async function cellFromSources(
+    key: string,
+    cellPath: CellPath,
+    query: CellQueryValues,
+    params: KeyParams,
+    format: Format,
+    address: string,
+    signal: AbortSignal,
+  ): Promise<ApiAnswer> {
+    const path = checkPath(cellPath);
+    if (!path.ok) return problemAnswer(path.problem, format);
+    const extra = checkCellQuery(query);
+    if (!extra.ok) return problemAnswer(extra.problem, format);
+    const authorized = authorize(params, address);
+    if (!authorized.ok) return problemAnswer(authorized.problem, format);
+    const outcome = await answerCell(
+      sources.lookup,
+      questionOf(path.asked, extra),
+      format,
+      signal,
+      sources.creditOf,
+    );
+    // Only the operator source gives a pass-through answer, and demo mode has none.
+    if (!('answer' in outcome)) throw new Error('demo mode has no operator to pass an answer through from');
+    const { answer } = outcome;
+    const fromStore = answer.status === 200 && answer.headers['Cell-Source'] === 'store';
+    if (storeOnly || (storeFirst && fromStore)) cells.set(key, answer);
+    return answer;
   }
 
   return {
@@ -107,23 +142,17 @@ export function createReads(store: ServiceReads, limits: Limits): Reads {
       return locationOf(authorized.user, format);
     },
 
-    cell(cellPath, params, accept, address) {
+    cell(cellPath, query, params, accept, address, signal) {
       fresh.check();
       const format = formatFromAccept(accept);
       const admitted = limits.admit(address);
       if (admitted !== undefined) return problemAnswer(admitted, format);
-      // Only a path that passed its check has a kept answer; the keys are checked on every request.
+      // Only a path that passed its check has a kept answer; the query and the keys are checked on every request.
       const key = `${format} ${cellPath.mcc}/${cellPath.mnc}/${cellPath.cellid}`;
       const kept = cells.get(key);
-      if (kept === undefined) {
-        const path = checkPath(cellPath);
-        if (!path.ok) return problemAnswer(path.problem, format);
-        const authorized = authorize(params, address);
-        if (!authorized.ok) return problemAnswer(authorized.problem, format);
-        const answer = cellAnswer(path.asked, format);
-        cells.set(key, answer);
-        return answer;
-      }
+      if (kept === undefined) return cellFromSources(key, cellPath, query, params, format, address, signal);
+      const extra = checkCellQuery(query);
+      if (!extra.ok) return problemAnswer(extra.problem, format);
       const authorized = authorize(params, address);
       return authorized.ok ? kept : problemAnswer(authorized.problem, format);
     },
@@ -132,8 +161,16 @@ export function createReads(store: ServiceReads, limits: Limits): Reads {
 
 export function demoRoutes(api: Hono, reads: Reads, addressOf: (c: Context) => string): void {
   api.get('/location', (c) => reply(c, reads.location(keyParams(c), c.req.header('accept'), addressOf(c))));
-  api.get('/cell/:mcc/:mnc/:cellid', (c) =>
-    reply(c, reads.cell(cellPathOf(c), keyParams(c), c.req.header('accept'), addressOf(c))),
-  );
+  api.get('/cell/:mcc/:mnc/:cellid', (c): Response | Promise<Response> => {
+    const answer = reads.cell(
+      cellPathOf(c),
+      cellQueryOf(c),
+      keyParams(c),
+      c.req.header('accept'),
+      addressOf(c),
+      c.req.raw.signal,
+    );
+    return answer instanceof Promise ? answer.then((ready) => reply(c, ready)) : reply(c, answer);
+  });
   api.get('/schema/Location', (c) => schemaAnswer(c, LOCATION_XSD));
 }

@@ -3,8 +3,10 @@ import { createApp } from './app';
 import { ConfigError, loadConfig, loadEnvFile, type Config } from './config';
 import { DEMO_KEYS, openDemoStore } from './demo-data';
 import { createHttpServer } from './http-server';
+import { townGazetteer } from './import/gazetteer';
 import { createListener } from './listener';
 import { startSimulator } from './simulator';
+import { hasLiveSources } from './sources/cell-sources';
 import type { Store } from './store/open-store';
 
 /* Lines are gathered and written together a moment later: a write per request costs more than the request. */
@@ -57,18 +59,34 @@ const common = {
 };
 function readStore(): Store {
   try {
-    return openDemoStore(config.dbFile, config.demo);
+    // Proxy mode's database holds cells and answers only: the operator's keys are the operator's.
+    return openDemoStore(config.dbFile, config.demo && config.baseUrl === undefined);
   } catch (error) {
     console.error(`Cannot open the database ${config.dbFile}: ${(error as Error).message}`);
     process.exit(1);
   }
 }
 
+const live = hasLiveSources(config.cells.names);
+// Proxy mode opens the database only when a source needs it: the store's cells, or the live sources' cache.
+if (config.baseUrl === undefined || live || config.cells.names.includes('store')) store = readStore();
+const days = config.cells.cacheDays;
+const cells = {
+  sources: config.cells,
+  ...(live &&
+    store !== undefined && {
+      cache: store.cellCache({ foundSeconds: days * 86_400, notFoundSeconds: days === 0 ? 0 : 86_400 }),
+    }),
+};
+cells.cache?.prune(Math.floor(Date.now() / 1000));
+
 const app =
   config.baseUrl === undefined
-    ? createApp({ store: (store = readStore()), ...common })
+    ? createApp({ store: store ?? readStore(), cells, ...common })
     : createApp({
         upstream: { baseUrl: config.baseUrl, timeoutMs: config.timeoutMs, schemaUrl: config.schemaUrl },
+        ...(store !== undefined && { store }),
+        cells,
         ...common,
       });
 
@@ -89,9 +107,15 @@ server.listen(config.port, config.host, () => {
       ? `Client addresses: from X-Forwarded-For, behind ${config.trustedProxies} trusted proxies`
       : 'Client addresses: from the socket (X-Forwarded-For ignored)',
   );
-  if (store === undefined) {
+  console.log(
+    `Cell sources: ${config.cells.names.join(', ')}` +
+      (live ? ` (answers kept ${days} days, "not found" ${days === 0 ? '0 days' : 'a day'})` : ''),
+  );
+  // The gazetteer names cells a live source gives without a name; built now rather than on the first lookup.
+  if (live) setTimeout(() => townGazetteer(), 0).unref();
+  if (config.baseUrl !== undefined) {
     console.log(`Proxy mode: forwarding /api/location and /api/cell/… to ${config.baseUrl}`);
-  } else {
+  } else if (store !== undefined) {
     console.log(`Demo mode, database ${config.dbFile}`);
     if (store.hasDemoKeys()) {
       console.log(

@@ -1,7 +1,8 @@
 import type { Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { formatFromAccept } from '../api/codec';
 import { clip } from './access-log';
-import { problem, schemaAnswer, type Problem } from './api-answer';
+import { problem, reply, schemaAnswer, type Problem } from './api-answer';
 import { MAX_KEY_LENGTH, UNAUTHORIZED, type Limits } from './authorize';
 import { LOCATION_XSD } from './location-xsd';
 import {
@@ -15,6 +16,8 @@ import {
   type Upstream,
 } from './proxy';
 import { cellPathOf, checkPath, keyParam } from './request-values';
+import { answerCell, cellQueryOf, checkCellQuery, questionOf } from './sources/cell-answer';
+import type { CellSources } from './sources/cell-sources';
 
 /* Only the two documented parameters go on, and each at most once: the proxy is no channel for anything else.
    Missing keys are the operator's to judge; a service key over its limit is not forwarded. */
@@ -140,11 +143,17 @@ export interface ProxyOptions {
   limits: Limits;
   addressOf: (c: Context) => string;
   log: (line: string) => void;
+  /** The Cell read's sources when there are more than the operator: it is asked first, then the others. */
+  cells?: CellSources | undefined;
 }
 
 /** The two resources forwarded to the operator (checked first), and its schema when it has one. The operator
  *  judges the keys: its 401 is charged to the client's address, any other answer to the service key. */
-export function proxyRoutes(api: Hono, upstream: Upstream, { limits, addressOf, log }: ProxyOptions): void {
+export function proxyRoutes(
+  api: Hono,
+  upstream: Upstream,
+  { limits, addressOf, log, cells }: ProxyOptions,
+): void {
   const gate = createGate(upstream.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT);
   // The operator's URL without the query (the keys are there), and an error's words without the keys either: an
   // error from fetch may quote the URL it was given.
@@ -157,17 +166,44 @@ export function proxyRoutes(api: Hono, upstream: Upstream, { limits, addressOf, 
       }
       log(`proxy GET ${clip(url)}: ${status} ${code} (${clip(said, 500)})`);
     };
+  /** One read of the operator with the caller's keys, through the gate, charged as its answer says. */
+  const asker = (c: Context, address: string, query: { search: string; serviceKey: string }) => {
+    const accept = c.req.header('accept');
+    return async (path: string, signal: AbortSignal): Promise<Forwarded> => {
+      const url = `${upstream.baseUrl}${path}${query.search}`;
+      const result = await gate(() => forward(upstream, url, accept, signal));
+      if (result.ok && result.status === 401) limits.failed(address);
+      else if (result.ok) limits.accepted(query.serviceKey);
+      return result;
+    };
+  };
+  const keysOf = (c: Context) => [c.req.query('serviceKey') ?? '', c.req.query('userKey') ?? ''];
   const resource = async (c: Context, path: string, address: string): Promise<Response> => {
     const query = forwardedQuery(c, limits, address);
     if (!('search' in query)) return problem(c, query);
-    const url = `${upstream.baseUrl}${path}${query.search}`;
-    const accept = c.req.header('accept');
-    const keys = [c.req.query('serviceKey') ?? '', c.req.query('userKey') ?? ''];
-    const report = reporter(`${upstream.baseUrl}${path}`, keys);
-    const result = await gate(() => forward(upstream, url, accept, c.req.raw.signal));
-    if (result.ok && result.status === 401) limits.failed(address);
-    else if (result.ok) limits.accepted(query.serviceKey);
-    return passBack(c, result, report);
+    const report = reporter(`${upstream.baseUrl}${path}`, keysOf(c));
+    return passBack(c, await asker(c, address, query)(path, c.req.raw.signal), report);
+  };
+  // With sources after the operator: the operator's answer decoded (its 404 asks the next source), or passed back.
+  const fromSources = async (
+    c: Context,
+    sources: CellSources,
+    asked: Parameters<typeof questionOf>[0],
+    extra: Parameters<typeof questionOf>[1],
+    address: string,
+  ): Promise<Response> => {
+    const query = forwardedQuery(c, limits, address);
+    if (!('search' in query)) return problem(c, query);
+    const question = questionOf(asked, extra, { ask: asker(c, address, query) });
+    const format = formatFromAccept(c.req.header('accept'));
+    const outcome = await answerCell(sources.lookup, question, format, c.req.raw.signal, sources.creditOf);
+    if ('answer' in outcome) return reply(c, outcome.answer);
+    const { mcc, mnc, cellid } = asked;
+    return passBack(
+      c,
+      outcome.forwarded,
+      reporter(`${upstream.baseUrl}/cell/${mcc}/${mnc}/${cellid}`, keysOf(c)),
+    );
   };
   // Every request to the two resources is first charged to its address.
   const admitted = (c: Context, then: (address: string) => Response | Promise<Response>) => {
@@ -180,6 +216,9 @@ export function proxyRoutes(api: Hono, upstream: Upstream, { limits, addressOf, 
     admitted(c, (address) => {
       const path = checkPath(cellPathOf(c));
       if (!path.ok) return problem(c, path.problem);
+      const extra = checkCellQuery(cellQueryOf(c));
+      if (!extra.ok) return problem(c, extra.problem);
+      if (cells !== undefined) return fromSources(c, cells, path.asked, extra, address);
       const { mcc, mnc, cellid } = path.asked;
       return resource(c, `/cell/${mcc}/${mnc}/${cellid}`, address);
     }),

@@ -1,4 +1,5 @@
 import { cellLabel } from '../api/cell-id';
+import type { CellFacts } from '../api/cell-facts';
 import type { Cell } from '../api/types';
 import { cellPath, navigate, parseRoute, parseView, type MapViewState } from './route';
 import { createStore } from './store';
@@ -9,6 +10,7 @@ export interface ShownEntry {
   /** ms since epoch of the answer */
   at: number;
   cell: Cell;
+  facts?: CellFacts;
 }
 
 /** The found cells of a batch. `cells` grows in place while the batch runs; `count` says how far. */

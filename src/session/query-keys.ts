@@ -1,5 +1,5 @@
 import { keyFingerprint } from '../api/keys';
-import type { CellId, Format, Keys } from '../api/types';
+import type { CellHints, CellId, Format, Keys } from '../api/types';
 
 const fingerprint = (keys: Keys | null): string => (keys ? keyFingerprint(keys) : 'no-keys');
 
@@ -15,9 +15,10 @@ export const queryKeys = {
   },
   cell: {
     all: ['cell'] as const,
-    read: (keys: Keys | null, id: CellId | null, format: Format) => {
+    read: (keys: Keys | null, id: CellId | null, format: Format, hints: CellHints = {}) => {
       const { mcc = '', mnc = '', cellid = '' } = id ?? {};
-      return ['cell', mcc, mnc, cellid, fingerprint(keys), format] as const;
+      const { lac = '', radio = '' } = hints;
+      return ['cell', mcc, mnc, cellid, lac, radio, fingerprint(keys), format] as const;
     },
   },
 };

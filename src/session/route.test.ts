@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellPath, formatRoute, formatView, parseRoute, parseView } from './route';
+import { cellPath, formatRoute, formatView, parseHints, parseRoute, parseView } from './route';
 
 describe('routes', () => {
   it('reads the start page', () => {
@@ -11,6 +11,7 @@ describe('routes', () => {
     expect(parseRoute('/cell/244/05/10038')).toEqual({
       name: 'cell',
       id: { mcc: '244', mnc: '05', cellid: '10038' },
+      hints: {},
     });
     expect(parseRoute('/cell/244/91/10038/')).toMatchObject({ name: 'cell' });
   });
@@ -32,8 +33,22 @@ describe('routes', () => {
   it('formats what it parses', () => {
     const id = { mcc: '244', mnc: '05', cellid: '10038' };
     expect(cellPath(id)).toBe('/cell/244/05/10038');
-    expect(parseRoute(formatRoute({ name: 'cell', id }))).toEqual({ name: 'cell', id });
+    expect(parseRoute(formatRoute({ name: 'cell', id, hints: {} }))).toEqual({ name: 'cell', id, hints: {} });
     expect(formatRoute({ name: 'home' })).toBe('/');
+  });
+
+  it("keeps the lookup's LAC and radio in the link, as typed (the service judges them)", () => {
+    const id = { mcc: '244', mnc: '91', cellid: '20500001' };
+    const hints = { lac: '6001', radio: 'LTE' };
+    expect(cellPath(id, hints)).toBe('/cell/244/91/20500001?lac=6001&radio=LTE');
+    expect(parseRoute('/cell/244/91/20500001?lac=6001&radio=LTE')).toEqual({ name: 'cell', id, hints });
+    expect(parseRoute('/cell/244/91/20500001?radio=nr')).toEqual({
+      name: 'cell',
+      id,
+      hints: { radio: 'nr' },
+    });
+    expect(parseRoute('/cell/244/91/20500001?lac=&radio=')).toEqual({ name: 'cell', id, hints: {} });
+    expect(parseHints('?view=1,2,3&lac=12x')).toEqual({ lac: '12x' });
   });
 
   it('parses the map view of a shared link and ignores nonsense', () => {

@@ -1,11 +1,14 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { checkCellId, type CellIdField, type CellIdProblem } from '../api/cell-id';
-import type { CellId } from '../api/types';
+import type { CellHints, CellId } from '../api/types';
 
-/** What the address bar says: the looked-up cell in the path, the map's view in `?view=`. Keys never go here. */
+/**
+ * What the address bar says: the looked-up cell in the path, with the lookup's LAC and radio in `?lac=&radio=`; a
+ * shared link's map view in `?view=`. Keys never go here.
+ */
 export type Route =
   | { name: 'home' }
-  | { name: 'cell'; id: CellId }
+  | { name: 'cell'; id: CellId; hints: CellHints }
   | {
       name: 'bad-cell';
       errors: Partial<Record<CellIdField, string>>;
@@ -14,7 +17,31 @@ export type Route =
     }
   | { name: 'not-found'; path: string };
 
-export function parseRoute(pathname: string): Route {
+/**
+ * The lookup's hints as a link carries them, as typed: the service checks them (a bad one is its 400, naming the
+ * parameter), so a hand-edited link says what is wrong instead of being changed in silence.
+ */
+export function parseHints(search: string): CellHints {
+  const query = new URLSearchParams(search);
+  const lac = query.get('lac')?.trim();
+  const radio = query.get('radio')?.trim();
+  return {
+    ...(lac !== undefined && lac !== '' && { lac: lac.slice(0, 20) }),
+    ...(radio !== undefined && radio !== '' && { radio: radio.slice(0, 10) }),
+  };
+}
+
+function hintsQuery(hints: CellHints | undefined): string {
+  const query = new URLSearchParams();
+  if (hints?.lac !== undefined && hints.lac !== '') query.set('lac', hints.lac);
+  if (hints?.radio !== undefined) query.set('radio', hints.radio);
+  const text = query.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+/** Parses a path as `currentPath()` gives it: the pathname, and the hints' part of the query when there is one. */
+export function parseRoute(location: string): Route {
+  const [pathname = '', search = ''] = location.split('?', 2);
   const path = pathname.replace(/\/+$/, '') || '/';
   if (path === '/') return { name: 'home' };
   const match = /^\/cell\/([^/]*)\/([^/]*)\/([^/]*)$/.exec(path);
@@ -31,16 +58,18 @@ export function parseRoute(pathname: string): Route {
   }
   const check = checkCellId(given, { mode: 'path' });
   return check.ok
-    ? { name: 'cell', id: check.value }
+    ? { name: 'cell', id: check.value, hints: parseHints(search) }
     : { name: 'bad-cell', errors: check.errors, problems: check.problems, given };
 }
 
-export function cellPath(id: CellId): string {
-  return `/cell/${encodeURIComponent(id.mcc)}/${encodeURIComponent(id.mnc)}/${encodeURIComponent(id.cellid)}`;
+/** A cell's path in this app, with the lookup's LAC and radio when it has them. */
+export function cellPath(id: CellId, hints?: CellHints): string {
+  const path = `/cell/${encodeURIComponent(id.mcc)}/${encodeURIComponent(id.mnc)}/${encodeURIComponent(id.cellid)}`;
+  return `${path}${hintsQuery(hints)}`;
 }
 
 export function formatRoute(route: Route): string {
-  return route.name === 'cell' ? cellPath(route.id) : '/';
+  return route.name === 'cell' ? cellPath(route.id, route.hints) : '/';
 }
 
 const NAVIGATE_EVENT = 'cellpos:navigate';
@@ -54,10 +83,12 @@ export function subscribeRoute(onChange: () => void): () => void {
   };
 }
 
-export const currentPath = (): string => window.location.pathname;
+/** The address as the route reads it: the pathname, and `?lac=&radio=` (not `?view=`, which a map move changes). */
+export const currentPath = (): string =>
+  `${window.location.pathname}${hintsQuery(parseHints(window.location.search))}`;
 
 export function navigate(path: string, { replace = false }: { replace?: boolean } = {}): void {
-  if (path === window.location.pathname) return;
+  if (path === currentPath()) return;
   if (replace) window.history.replaceState(null, '', path);
   else window.history.pushState(null, '', path);
   window.dispatchEvent(new Event(NAVIGATE_EVENT));

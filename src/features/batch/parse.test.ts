@@ -148,6 +148,22 @@ describe('parseBatch', () => {
     ]);
   });
 
+  it("reads OpenCelliD's export as it is: the area as the LAC, and the radio when the lookup takes it", () => {
+    const export_ = [
+      'radio,mcc,net,area,cell,unit,lon,lat,range,samples,changeable,created,updated,averageSignal',
+      'LTE,244,91,6001,20500001,12,24.9384,60.1699,1200,37,1,1459814400,1700000000,-95',
+      'CDMA,244,91,7,123,0,24.9,60.1,100,1,1,1,1,0',
+      'umts,244,12,110,203757467,0,25.7,62.2,900,3,1,1,1,0',
+    ].join('\n');
+    const result = parseBatch(export_);
+    expect(result.bad).toEqual([]);
+    expect(result.entries.map((e) => [e.id.cellid, e.lac, e.radio])).toEqual([
+      ['20500001', '6001', 'LTE'],
+      ['123', '7', undefined],
+      ['203757467', '110', 'UMTS'],
+    ]);
+  });
+
   it('a quote that does not close never hides the lines after it', () => {
     const text = '"Kamppi, Helsinki,244,91,10038\n244,91,1\n244,91,2';
     expect(ids(text)).toEqual(['244/91/1', '244/91/2']);

@@ -1,3 +1,4 @@
+import { readRadio, type Radio } from '../../api/cell-facts';
 import { checkCellId, type CellIdProblem } from '../../api/cell-id';
 import type { CellId } from '../../api/types';
 import { readRecords, type CsvRecord } from './records';
@@ -9,8 +10,10 @@ export const MAX_BYTES = 5_000_000;
 export interface BatchEntry {
   line: number;
   id: CellId;
-  /** LAC when the line gave one (mcc-mnc-lac-cellid or a lac column); not sent, the Cell read has no LAC. */
+  /** LAC when the line gave one (mcc-mnc-lac-cellid or a lac column), sent as ?lac=. */
   lac?: string;
+  /** The radio column's value when it is one the lookup takes (GSM, UMTS, LTE, NR), sent as ?radio=. */
+  radio?: Radio;
   duplicates: number;
 }
 
@@ -34,7 +37,7 @@ export interface ParseResult {
   tooLarge?: { lines: number } | { bytes: number };
 }
 
-type Column = 'mcc' | 'mnc' | 'cellid' | 'lac';
+type Column = 'mcc' | 'mnc' | 'cellid' | 'lac' | 'radio';
 
 const HEADER_NAMES: Record<string, Column> = {
   mcc: 'mcc',
@@ -49,6 +52,7 @@ const HEADER_NAMES: Record<string, Column> = {
   lac: 'lac',
   tac: 'lac',
   area: 'lac',
+  radio: 'radio',
 };
 
 /** A value as typed: spaces around it and one pair of quotes that were not at the field's start dropped. */
@@ -99,7 +103,7 @@ function byteLength(text: string): number {
 type Outcome =
   | { kind: 'header'; columns: Partial<Record<Column, number>> | undefined; count: number }
   | { kind: 'bad'; problem: LineProblem }
-  | { kind: 'cell'; id: CellId; lac: string | undefined };
+  | { kind: 'cell'; id: CellId; lac: string | undefined; radio: Radio | undefined };
 
 /** What one record says, given the columns a header named (if any); pure, so a record can be tried. */
 function readRecord(
@@ -119,6 +123,7 @@ function readRecord(
       mnc: fields[columns.mnc ?? 0],
       cellid: fields[columns.cellid ?? 0],
       ...(columns.lac !== undefined && { lac: fields[columns.lac] }),
+      ...(columns.radio !== undefined && { radio: fields[columns.radio] }),
     };
   } else if (fields.length === 3) {
     values = { mcc: fields[0], mnc: fields[1], cellid: fields[2] };
@@ -136,7 +141,14 @@ function readRecord(
     const problems = check.ok ? [] : Object.values(check.problems);
     return { kind: 'bad', problem: { code: 'value', problems, ...(badLac && { badLac }) } };
   }
-  return { kind: 'cell', id: check.value, lac: values.lac === '' ? undefined : values.lac };
+  // A radio the lookup does not take (CDMA, a typo) is not sent: the line's cell is still good.
+  const radio = values.radio === undefined ? undefined : readRadio(values.radio);
+  return {
+    kind: 'cell',
+    id: check.value,
+    lac: values.lac === '' ? undefined : values.lac,
+    radio: radio?.ok ? radio.value : undefined,
+  };
 }
 
 function isSkipped(text: string): boolean {
@@ -149,7 +161,7 @@ function isSkipped(text: string): boolean {
  * delimiter detected for the file; RFC 4180 quotes, so a quoted value may hold the delimiter), or
  * `mcc-mnc-cellid` / `mcc-mnc-lac-cellid` (a cell id may be `0x` hexadecimal); four separated fields are read as
  * mcc, mnc, lac, cellid too. An optional header names the columns (mcc, mnc or net, cellid/cell/ci,
- * lac/tac/area; others ignored). Blank lines and `#` comments are skipped. Every value is checked as the
+ * lac/tac/area, radio; others ignored), so OpenCelliD's export reads as it is. Blank lines and `#` comments are skipped. Every value is checked as the
  * lookup form checks it, so what is sent is what a person could have typed. Duplicates are looked up once.
  */
 export function parseBatch(text: string): ParseResult {
@@ -198,6 +210,7 @@ export function parseBatch(text: string): ParseResult {
       id: outcome.id,
       duplicates: 0,
       ...(outcome.lac !== undefined && { lac: outcome.lac }),
+      ...(outcome.radio !== undefined && { radio: outcome.radio }),
     };
     seen.set(key, entry);
     entries.push(entry);

@@ -205,4 +205,56 @@ describe('runBatch', () => {
     });
     await expect(run).resolves.toBeUndefined();
   });
+
+  it("sends each cell's LAC and radio with it", async () => {
+    const seen: Array<[string, unknown]> = [];
+    const client: BatchClient = {
+      getCell: async (_keys, id, options) => {
+        seen.push([id.cellid, options?.hints]);
+        return {
+          data: cellOf(id),
+          raw: { url: '', status: 200, contentType: '', body: '', truncated: false, durationMs: 0 },
+        };
+      },
+    };
+    await runBatch({
+      client,
+      keys: KEYS,
+      format: 'xml',
+      ids: idList(2),
+      hints: [{ lac: '6001', radio: 'LTE' }, undefined],
+      concurrency: 1,
+      signal: new AbortController().signal,
+      onOutcome: () => undefined,
+    });
+    expect(seen).toEqual([
+      ['1', { lac: '6001', radio: 'LTE' }],
+      ['2', undefined],
+    ]);
+  });
+
+  it("ends a cell at once when a cell source's daily limit is reached, instead of waiting hours", async () => {
+    const client: BatchClient = {
+      getCell: async () => {
+        throw new ApiError('rate-limited', 'HTTP 429', {
+          status: 429,
+          code: 'source-limit',
+          retryAfterSeconds: 6 * 3600,
+        });
+      },
+    };
+    const outcomes: BatchOutcome[] = [];
+    const sleep = vi.fn(async () => undefined);
+    await runBatch({
+      client,
+      keys: KEYS,
+      format: 'xml',
+      ids: idList(3),
+      signal: new AbortController().signal,
+      onOutcome: (_i, outcome) => outcomes.push(outcome),
+      sleep,
+    });
+    expect(outcomes).toEqual(Array(3).fill({ ok: false, kind: 'rate-limited', status: 429 }));
+    expect(sleep).not.toHaveBeenCalled();
+  });
 });

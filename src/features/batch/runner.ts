@@ -1,10 +1,10 @@
 import type { Answer, RequestOptions } from '../../api/client';
 import { isApiError, type ApiErrorKind } from '../../api/errors';
-import type { Cell, CellId, Format, Keys } from '../../api/types';
+import type { Cell, CellHints, CellId, Format, Keys } from '../../api/types';
 
 /** The one method of the app's client a batch uses; tests hand in a fake. */
 export interface BatchClient {
-  getCell(keys: Keys, id: CellId, options?: RequestOptions): Promise<Answer<Cell>>;
+  getCell(keys: Keys, id: CellId, options?: RequestOptions & { hints?: CellHints }): Promise<Answer<Cell>>;
 }
 
 export type BatchOutcome =
@@ -26,6 +26,8 @@ export interface RunOptions {
   keys: Keys;
   format: Format;
   ids: readonly CellId[];
+  /** Each cell's LAC and radio, by the same index as `ids`, when its line gave them. */
+  hints?: ReadonlyArray<CellHints | undefined>;
   concurrency?: number;
   signal: AbortSignal;
   onOutcome(index: number, outcome: BatchOutcome): void;
@@ -67,25 +69,31 @@ export function clampConcurrency(value: number): number {
  * resolves once the workers have stopped; outcomes already reported stay.
  */
 export async function runBatch(options: RunOptions): Promise<void> {
-  const { client, keys, format, ids, signal, onOutcome, onRetry } = options;
+  const { client, keys, format, ids, hints, signal, onOutcome, onRetry } = options;
   const sleep = options.sleep ?? abortableSleep;
   const workers = Math.min(clampConcurrency(options.concurrency ?? DEFAULT_CONCURRENCY), ids.length);
   let next = 0;
   let pausedUntil = 0;
 
-  const lookUp = async (id: CellId): Promise<BatchOutcome> => {
+  const lookUp = async (id: CellId, cellHints: CellHints | undefined): Promise<BatchOutcome> => {
     let transient = 0;
     let limited = 0;
     for (;;) {
       const wait = pausedUntil - Date.now();
       if (wait > 0) await sleep(wait, signal);
       try {
-        const answer = await client.getCell(keys, id, { signal, format });
+        const answer = await client.getCell(keys, id, {
+          signal,
+          format,
+          ...(cellHints && { hints: cellHints }),
+        });
         return { ok: true, cell: answer.data };
       } catch (error) {
         if (signal.aborted) throw signal.reason;
         if (!isApiError(error)) return { ok: false, kind: 'unknown' };
-        if (error.kind === 'rate-limited' && limited < MAX_RATE_LIMITED) {
+        // A cell source's daily limit lasts hours: waiting it out would stall the batch, so the cell ends here.
+        const longLimit = (error.retryAfterSeconds ?? 0) > MAX_RETRY_AFTER_S && error.code === 'source-limit';
+        if (error.kind === 'rate-limited' && limited < MAX_RATE_LIMITED && !longLimit) {
           limited += 1;
           const seconds = Math.min(error.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_S, MAX_RETRY_AFTER_S);
           pausedUntil = Math.max(pausedUntil, Date.now() + seconds * 1000);
@@ -111,7 +119,7 @@ export async function runBatch(options: RunOptions): Promise<void> {
       if (id === undefined) return;
       let outcome: BatchOutcome;
       try {
-        outcome = await lookUp(id);
+        outcome = await lookUp(id, hints?.[index]);
       } catch (error) {
         if (signal.aborted) return;
         throw error;

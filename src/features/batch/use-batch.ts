@@ -122,6 +122,14 @@ export function useBatch(client: BatchClient, onCells?: (cells: BatchCells) => v
         keys,
         format,
         ids: entries.map((entry) => entry.id),
+        hints: entries.map((entry) =>
+          entry.lac === undefined && entry.radio === undefined
+            ? undefined
+            : {
+                ...(entry.lac !== undefined && { lac: entry.lac }),
+                ...(entry.radio !== undefined && { radio: entry.radio }),
+              },
+        ),
         concurrency,
         signal: abort.signal,
         onOutcome: (index, outcome) => {

@@ -27,7 +27,33 @@ describe('CellForm', () => {
   it('sends valid values as typed: MNC "05" stays "05"', () => {
     const { onLookup, fill } = setup();
     fill(' 244 ', '05', '10038');
-    expect(onLookup).toHaveBeenCalledWith({ mcc: '244', mnc: '05', cellid: '10038' });
+    expect(onLookup).toHaveBeenCalledWith({ mcc: '244', mnc: '05', cellid: '10038' }, {});
+  });
+
+  it('sends the LAC and the radio when given, and "Any" as no radio', () => {
+    const { onLookup, fill } = setup();
+    fireEvent.change(screen.getByLabelText('LAC'), { target: { value: ' 6001 ' } });
+    fireEvent.change(screen.getByLabelText('Radio'), { target: { value: 'UMTS' } });
+    fill('244', '91', '20500001');
+    expect(onLookup).toHaveBeenLastCalledWith(
+      { mcc: '244', mnc: '91', cellid: '20500001' },
+      { lac: '6001', radio: 'UMTS' },
+    );
+    fireEvent.change(screen.getByLabelText('Radio'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Look up cell' }));
+    expect(onLookup).toHaveBeenLastCalledWith({ mcc: '244', mnc: '91', cellid: '20500001' }, { lac: '6001' });
+    expect(screen.getByRole('combobox', { name: 'Radio' }).textContent).toBe('AnyGSMUMTSLTENR');
+  });
+
+  it('names a LAC that is not digits beside it, and sends nothing', () => {
+    const { onLookup, fill } = setup();
+    fireEvent.change(screen.getByLabelText('LAC'), { target: { value: '0x10' } });
+    fill('244', '91', '1');
+    expect(onLookup).not.toHaveBeenCalled();
+    const lac = screen.getByLabelText('LAC');
+    expect(lac.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(lac);
+    expect(screen.getByText('LAC must be a whole number from 0 to 4294967295, digits only.')).toBeTruthy();
   });
 
   it('names the wrong field beside it and sends nothing', () => {

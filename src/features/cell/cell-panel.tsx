@@ -7,6 +7,7 @@ import { ErrorNotice } from '../../ui/error-notice';
 import { readStatus } from '../../ui/read-status';
 import { CellCompare } from './cell-compare';
 import { CellDetails } from './cell-details';
+import { CellFactsView } from './cell-facts-view';
 import { CellForm } from './cell-form';
 import { CellReading } from './cell-reading';
 import { CellShare } from './cell-share';
@@ -21,12 +22,17 @@ export interface CellPanelProps {
 export function CellPanel({ fromPhone }: CellPanelProps) {
   const { t, formatDateTime } = useI18n();
   const headingId = useId();
-  const { route, cellId, query, cell, fromHistoryAt, lookup } = useCellLookup();
+  const { route, cellId, hints, query, cell, facts, fromHistoryAt, lookup } = useCellLookup();
   const current = route.name === 'cell' ? route.id : route.name === 'bad-cell' ? route.given : undefined;
   return (
     <section className="panel-section" aria-labelledby={headingId} aria-busy={query.isFetching}>
       <h2 id={headingId}>{t('cell.heading')}</h2>
-      <CellForm key={current ? cellLabel(current) : 'empty'} initial={current} onLookup={lookup} />
+      <CellForm
+        key={current ? `${cellLabel(current)} ${hints.lac ?? ''} ${hints.radio ?? ''}` : 'empty'}
+        initial={current}
+        initialHints={hints}
+        onLookup={lookup}
+      />
       <p className="status-line" role="status" aria-live="polite">
         {readStatus(query, t('cell.lookingUp'), t)}
       </p>
@@ -45,9 +51,10 @@ export function CellPanel({ fromPhone }: CellPanelProps) {
       {cell && (
         <>
           <CellDetails cell={cell} />
+          {facts && <CellFactsView facts={facts} />}
           <CellReading cell={cell} />
           <CellCompare cell={cell} fromPhone={fromPhone} />
-          <CellShare cell={cell} />
+          <CellShare cell={cell} hints={hints} />
         </>
       )}
     </section>

@@ -1,11 +1,11 @@
 import { useEffect, useId, useState } from 'react';
-import type { Cell } from '../../api/types';
+import type { Cell, CellHints } from '../../api/types';
 import { useI18n } from '../../i18n/i18n';
 import { useMapFocus } from '../../session/session';
 import { cellLink, cellMapperUrl, coordinatesText, openCellIdUrl, openStreetMapUrl } from './links';
 
 /** The one part of the panels that follows the map's view ("Include map view"). */
-export function CellShare({ cell }: { cell: Cell }) {
+export function CellShare({ cell, hints }: { cell: Cell; hints?: CellHints }) {
   const { t } = useI18n();
   const view = useMapFocus((focus) => focus.view);
   const [includeView, setIncludeView] = useState(false);
@@ -27,7 +27,7 @@ export function CellShare({ cell }: { cell: Cell }) {
     }
   };
 
-  const link = cellLink(window.location.origin, cell, includeView ? view : undefined);
+  const link = cellLink(window.location.origin, cell, includeView ? view : undefined, hints);
   const outside = [
     { href: openStreetMapUrl(cell), label: t('share.osm') },
     { href: openCellIdUrl(cell), label: t('share.opencellid') },

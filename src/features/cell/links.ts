@@ -1,9 +1,10 @@
-import type { Cell, CellId } from '../../api/types';
+import type { Cell, CellHints, CellId } from '../../api/types';
 import { cellPath, formatView, type MapViewState } from '../../session/route';
 
-/** The deep link of a cell: its path in this app, decimal cell id, never keys; optionally the map view. */
-export function cellLink(origin: string, id: CellId, view?: MapViewState): string {
-  return `${origin}${cellPath(id)}${view ? `?view=${formatView(view)}` : ''}`;
+/** The deep link of a cell: its path in this app (with the lookup's LAC and radio), never keys; optionally the view. */
+export function cellLink(origin: string, id: CellId, view?: MapViewState, hints?: CellHints): string {
+  const path = cellPath({ mcc: id.mcc, mnc: id.mnc, cellid: id.cellid }, hints);
+  return `${origin}${path}${view ? `${path.includes('?') ? '&' : '?'}view=${formatView(view)}` : ''}`;
 }
 
 /** Coordinates as the service sent them. */

@@ -1,6 +1,6 @@
 import { queryOptions, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Answer, Client } from '../../api/client';
-import type { Cell, CellId, Format, Keys } from '../../api/types';
+import type { Cell, CellHints, CellId, Format, Keys } from '../../api/types';
 import { DEFAULT_SETTINGS } from '../../api/settings';
 import { queryKeys } from '../../session/query-keys';
 import { withinDeadline } from '../../session/read-policy';
@@ -16,16 +16,17 @@ export const cellQuery = (
   id: CellId | null,
   format: Format,
   serviceTimeoutMs = DEFAULT_SETTINGS.timeoutMs,
+  hints: CellHints = {},
 ) =>
   // The time a read may take is not part of what it reads: it stays out of the key.
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   queryOptions<Answer<Cell>>({
-    queryKey: queryKeys.cell.read(keys, id, format),
+    queryKey: queryKeys.cell.read(keys, id, format, hints),
     queryFn:
       keys && id
         ? ({ signal }) =>
             withinDeadline(signal, serviceTimeoutMs, (deadline) =>
-              client.getCell(keys, id, { signal, format, deadline }),
+              client.getCell(keys, id, { signal, format, deadline, hints }),
             )
         : skipToken,
   });
@@ -41,13 +42,20 @@ export function useCellAnswer() {
   const { client } = useSession();
   const shown = useMapFocus((focus) => focus.shown);
   const cellId = route.name === 'cell' ? route.id : null;
+  const hints = route.name === 'cell' ? route.hints : {};
   const { timeoutMs } = useSettings().settings;
-  const query = useQuery({ ...cellQuery(client, keys, cellId, format, timeoutMs), enabled: shown === null });
+  const query = useQuery({
+    ...cellQuery(client, keys, cellId, format, timeoutMs, hints),
+    enabled: shown === null,
+  });
   return {
     route,
     cellId,
+    hints,
     query,
     cell: shown ? shown.entry?.cell : query.data?.data,
+    /** Where the answer came from and what its source knows (an answer from the history keeps them). */
+    facts: shown ? shown.entry?.facts : query.data?.facts,
     fromHistoryAt: shown?.entry?.at,
   };
 }
@@ -60,11 +68,11 @@ export function useCellLookup() {
   const { client, focus } = useSession();
   const { timeoutMs } = useSettings().settings;
   const queryClient = useQueryClient();
-  const lookup = (id: CellId) => {
-    const path = cellPath(id);
+  const lookup = (id: CellId, hints: CellHints = {}) => {
+    const path = cellPath(id, hints);
     const same = path === formatRoute(answer.route);
     // The request leaves at the click, before React re-renders, so rendering overlaps the network wait.
-    if (keys && !same) void queryClient.prefetchQuery(cellQuery(client, keys, id, format, timeoutMs));
+    if (keys && !same) void queryClient.prefetchQuery(cellQuery(client, keys, id, format, timeoutMs, hints));
     focus.dispatch({ type: 'look-up' });
     if (same && keys) void answer.query.refetch();
     else navigate(path);

@@ -1,3 +1,4 @@
+import { factHeaders, readFacts, type CellFacts } from '../../api/cell-facts';
 import type { Cell } from '../../api/types';
 
 export const HISTORY_LIMIT = 100;
@@ -10,6 +11,8 @@ export interface HistoryEntry {
   kind: 'cell' | 'location';
   cell: Cell;
   msisdn?: string;
+  /** A cell answer's source, credit and facts, shown again with it (kept as the headers that carried them). */
+  facts?: CellFacts;
 }
 
 const isText = (v: unknown, max = 500): v is string => typeof v === 'string' && v.length <= max;
@@ -45,7 +48,23 @@ function readEntry(value: unknown): HistoryEntry | undefined {
   if (!cell) return undefined;
   const entry: HistoryEntry = { id: e.id, at: e.at, kind: e.kind, cell };
   if (e.kind === 'location' && isText(e.msisdn, 40)) entry.msisdn = e.msisdn;
+  const facts = readStoredFacts(e.facts);
+  if (e.kind === 'cell' && facts !== undefined) entry.facts = facts;
   return entry;
+}
+
+/** Facts are stored as the headers that carried them, and read back through the same checks. */
+function readStoredFacts(value: unknown): CellFacts | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const stored = value as Record<string, unknown>;
+  return readFacts((name) => (isText(stored[name], 1000) ? stored[name] : null));
+}
+
+/** The entries as they are stored: the facts as their headers. */
+export function toStored(entries: readonly HistoryEntry[]): unknown[] {
+  return entries.map((entry) =>
+    entry.facts === undefined ? entry : { ...entry, facts: factHeaders(entry.facts) },
+  );
 }
 
 /** A stored history: its entries, and the fingerprint of the keys they were read with (none: an earlier version's). */

@@ -23,6 +23,31 @@ describe('history storage', () => {
     expect(history.entries()).toEqual([]);
   });
 
+  it("keeps a cell answer's source and credit with it, stored as headers and read back through their checks", () => {
+    const facts = {
+      source: 'opencellid',
+      author: { url: 'https://opencellid.org/', title: 'OpenCelliD contributors' },
+      license: { url: 'https://creativecommons.org/licenses/by-sa/4.0/', title: 'CC BY-SA 4.0' },
+      rangeMeters: 1200,
+    };
+    saveKeys({ serviceKey: 'svc', userKey: 'usr' }, true);
+    history.add({ kind: 'cell', cell: cell('7'), facts }, 5);
+    const stored = JSON.parse(window.localStorage.getItem(HISTORY_STORAGE_KEY) ?? '{}') as {
+      entries: Array<{ facts: unknown }>;
+    };
+    expect(stored.entries[0]?.facts).toMatchObject({ 'Cell-Source': 'opencellid', 'Cell-Range': '1200' });
+    history.reset();
+    expect(history.entries()[0]?.facts).toEqual(facts);
+    const hostile = {
+      id: 'h',
+      at: 1,
+      kind: 'cell',
+      cell: cell('8'),
+      facts: { 'Cell-Source': 'x', Link: '<javascript:1>; rel="author"; title="x"' },
+    };
+    expect(parseHistory(JSON.stringify([hostile]))[0]?.facts).toEqual({ source: 'x' });
+  });
+
   it('drops bad entries and keeps good ones', () => {
     const good = { id: 'a', at: 1, kind: 'cell', cell: cell('1') };
     const badLat = { id: 'b', at: 2, kind: 'cell', cell: { ...cell('2'), lat: '95' } };

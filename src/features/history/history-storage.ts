@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { keyFingerprint } from '../../api/keys';
 import { loadKeys, loadRememberedKeys } from '../../session/keys-storage';
-import { addEntry, parseStoredHistory, type HistoryEntry } from './history-entries';
+import { addEntry, parseStoredHistory, toStored, type HistoryEntry } from './history-entries';
 
 export const HISTORY_STORAGE_KEY = 'cellpos.history';
 
@@ -56,7 +56,7 @@ function writeAt(place: HistoryHolder['place'], owner: string | null, entries: H
   try {
     const storage = storageAt(place);
     if (entries.length === 0 || owner === null) storage?.removeItem(HISTORY_STORAGE_KEY);
-    else storage?.setItem(HISTORY_STORAGE_KEY, JSON.stringify({ owner, entries }));
+    else storage?.setItem(HISTORY_STORAGE_KEY, JSON.stringify({ owner, entries: toStored(entries) }));
   } catch {
     // Full or unavailable storage: the history lasts for this page.
   }

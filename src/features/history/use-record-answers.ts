@@ -1,17 +1,20 @@
 import { useEffect } from 'react';
+import type { CellFacts } from '../../api/cell-facts';
 import type { Cell, Location } from '../../api/types';
 import { history } from './history-storage';
 
 /** Every answer goes to the history (never keys); the same answer again only moves to the top. */
 export function useRecordAnswers(
   phone: { answer: Location | undefined; at: number },
-  cell: { answer: Cell | undefined; at: number },
+  cell: { answer: Cell | undefined; at: number; facts?: CellFacts | undefined },
 ): void {
   const { answer: phoneAnswer, at: phoneAt } = phone;
-  const { answer: cellAnswer, at: cellAt } = cell;
+  const { answer: cellAnswer, at: cellAt, facts } = cell;
   useEffect(() => {
-    if (cellAnswer) history.add({ kind: 'cell', cell: cellAnswer }, cellAt || Date.now());
-  }, [cellAnswer, cellAt]);
+    if (cellAnswer) {
+      history.add({ kind: 'cell', cell: cellAnswer, ...(facts && { facts }) }, cellAt || Date.now());
+    }
+  }, [cellAnswer, cellAt, facts]);
   useEffect(() => {
     if (phoneAnswer)
       history.add(

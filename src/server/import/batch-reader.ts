@@ -6,6 +6,7 @@ import {
   openCsvSource,
   parseCellLine,
   SKIP_REASONS,
+  type CsvInput,
   type SkipReason,
 } from './opencellid-csv';
 
@@ -27,6 +28,12 @@ export interface RowBatch {
   lat: Float64Array;
   lon: Float64Array;
   samples: Float64Array;
+  /** Metres; -1 unknown. */
+  range: Int32Array;
+  /** Unix seconds; 0 unknown. */
+  updated: Uint32Array;
+  /** A code in RADIO_CODES (0: unknown). */
+  radio: Uint8Array;
   /** Index of each row's town in the gazetteer's `names`. */
   town: Int32Array;
 }
@@ -67,12 +74,15 @@ function newBatch(capacity: number): RowBatch {
     lat: new Float64Array(capacity),
     lon: new Float64Array(capacity),
     samples: new Float64Array(capacity),
+    range: new Int32Array(capacity),
+    updated: new Uint32Array(capacity),
+    radio: new Uint8Array(capacity),
     town: new Int32Array(capacity),
   };
 }
 
 export interface ReadOptions {
-  input: string;
+  input: CsvInput;
   batchSize: number;
   gazetteer: Gazetteer;
   /** Updated in place as the file is read. */
@@ -118,6 +128,9 @@ export async function* readBatches(options: ReadOptions): AsyncGenerator<RowBatc
     batch.lat[i] = cell.lat;
     batch.lon[i] = cell.lon;
     batch.samples[i] = cell.samples;
+    batch.range[i] = cell.range;
+    batch.updated[i] = Math.max(0, cell.updated);
+    batch.radio[i] = cell.radio;
     batch.town[i] = gazetteer.nearestIndex(cell.lat, cell.lon);
     if (batch.length === batchSize) {
       full.push(batch);

@@ -159,6 +159,15 @@ describe('importCells', () => {
           name: 'Helsinki',
         },
       });
+      // What OpenCelliD's row said beyond the position, with OpenCelliD's credit: the facts a live answer has.
+      expect(Object.fromEntries(json.headers)).toMatchObject({
+        'cell-source': 'store',
+        'cell-range': '1000',
+        'cell-samples': '9',
+        'cell-radio': 'LTE',
+        'cell-updated': '1970-01-01T00:00:01Z',
+        link: expect.stringContaining('rel="license"; title="CC BY-SA 4.0"'),
+      });
       const xml = await app.request(`/api/cell/244/05/456?${keys}`);
       expect(xml.status).toBe(200);
       const body = await xml.text();

@@ -1,13 +1,13 @@
-import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { ensureFolderOf } from '../store/folder';
 import { migrate } from '../store/schema';
-import { emptyStats, readBatches, type ReadStats, type RowBatch, type SkippedLine } from './batch-reader';
+import { emptyStats, readBatches, type RowBatch, type SkippedLine } from './batch-reader';
 import type { Gazetteer } from './gazetteer';
 import { townGazetteer } from './gazetteer';
-import type { SkipReason } from './opencellid-csv';
-import type { FromWorker, ToWorker, WorkerInput } from './parse-worker';
+import { OPENCELLID_ORIGIN } from '../store/records';
+import { inputName, type CsvInput, type SkipReason } from './opencellid-csv';
 import type { ProgressState } from './progress';
+import { regroup, threadBatches } from './thread-batches';
 
 type Db = Database.Database;
 
@@ -20,8 +20,8 @@ export interface ImportOptions {
   /** An open database (left open, schema assumed migrated) or a file to open, migrate and close. */
   db?: Db;
   file?: string;
-  /** OpenCelliD CSV, plain or gzip. */
-  input: string;
+  /** OpenCelliD CSV, plain or gzip, or an export to download. */
+  input: CsvInput;
   batchSize?: number;
   onProgress?: (state: ProgressState) => void;
   /** Aborting stops reading; rows already read are written, then the report says `interrupted`. */
@@ -37,6 +37,7 @@ export interface ImportOptions {
 }
 
 export interface ImportReport {
+  /** The file, or the download's name. */
   input: string;
   gzip: boolean;
   header: boolean;
@@ -61,15 +62,33 @@ export interface ImportReport {
   interrupted: boolean;
 }
 
+/** The input could not be read to its end; `written` cells (new or replaced) were saved before, in whole batches. */
+export class ImportFailed extends Error {
+  constructor(
+    message: string,
+    readonly written: number,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = 'ImportFailed';
+  }
+}
+
 /** Rows per INSERT statement: binding many rows per call halves the per-row cost of better-sqlite3. */
 const ROWS_PER_STATEMENT = 64;
 
+/** Values bound per row. */
+const ROW_PARAMS = 11;
+
 function upsertSql(rows: number): string {
-  const values = Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ');
+  const row = `(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ${OPENCELLID_ORIGIN})`;
+  const values = Array.from({ length: rows }, () => row).join(', ');
   // SQLite applies the rows in order, so a later row of the same statement meets the earlier one here.
-  return `INSERT INTO cells (mcc, mnc, cellid, lac, lat, lon, name, samples) VALUES ${values}
+  return `INSERT INTO cells (mcc, mnc, cellid, lac, lat, lon, name, samples, range, radio, updated, origin)
+    VALUES ${values}
     ON CONFLICT (mcc, mnc, cellid) DO UPDATE SET
-      lac = excluded.lac, lat = excluded.lat, lon = excluded.lon, name = excluded.name, samples = excluded.samples
+      lac = excluded.lac, lat = excluded.lat, lon = excluded.lon, name = excluded.name, samples = excluded.samples,
+      range = excluded.range, radio = excluded.radio, updated = excluded.updated, origin = excluded.origin
     WHERE excluded.samples > cells.samples`;
 }
 
@@ -93,113 +112,6 @@ function keyOrder(batch: RowBatch): Uint32Array {
   for (let i = 0; i < order.length; i++) order[i] = i;
   const { key, cellid } = batch;
   return order.sort((a, b) => key[a]! - key[b]! || cellid[a]! - cellid[b]! || a - b);
-}
-
-/* Built (dist-server/), the worker is parse-worker.js beside this code. Run from the sources (development,
-   tests), it is TypeScript, so it starts by registering tsx's loader (Node 20 does not apply a `--import` from a
-   worker's execArgv to the worker's own entry). */
-function workerSource(): string {
-  const fromSources = import.meta.url.endsWith('.ts');
-  const entry = new URL(fromSources ? './parse-worker.ts' : './parse-worker.js', import.meta.url).href;
-  if (!fromSources) return `import(${JSON.stringify(entry)})`;
-  const api = import.meta.resolve('tsx/esm/api');
-  return `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
-}
-
-/** Joins small batches into one of `size` rows or more (the thread sends small ones to keep memory flat). */
-async function* regroup(source: AsyncIterable<RowBatch>, size: number): AsyncGenerator<RowBatch> {
-  let parts: RowBatch[] = [];
-  let length = 0;
-  const join = (): RowBatch => {
-    const columns = ['key', 'cellid', 'lac', 'lat', 'lon', 'samples'] as const;
-    const joined = { length } as RowBatch;
-    for (const column of columns) {
-      const array = new Float64Array(length);
-      let at = 0;
-      for (const part of parts) {
-        array.set(part[column].subarray(0, part.length), at);
-        at += part.length;
-      }
-      joined[column] = array;
-    }
-    joined.town = new Int32Array(length);
-    let at = 0;
-    for (const part of parts) {
-      joined.town.set(part.town.subarray(0, part.length), at);
-      at += part.length;
-    }
-    parts = [];
-    length = 0;
-    return joined;
-  };
-  for await (const part of source) {
-    parts.push(part);
-    length += part.length;
-    if (length >= size) yield join();
-  }
-  if (length > 0) yield join();
-}
-
-/** Batches read, checked and named by parse-worker.ts, a few small ones ahead of the writer. */
-async function* threadBatches(
-  job: Omit<WorkerInput, 'inFlight'>,
-  stats: ReadStats,
-  onStats: () => void,
-  onNames: (names: readonly string[]) => void,
-  signal: AbortSignal | undefined,
-): AsyncGenerator<RowBatch> {
-  const workerData: WorkerInput = { ...job, inFlight: 4 };
-  const worker = new Worker(workerSource(), {
-    eval: true,
-    workerData,
-    resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 },
-  });
-  const send = (message: ToWorker): void => worker.postMessage(message);
-  const queue: FromWorker[] = [];
-  let failure: Error | undefined;
-  let exited = false;
-  let wake: (() => void) | undefined;
-  worker.on('message', (message: FromWorker) => {
-    queue.push(message);
-    wake?.();
-  });
-  worker.on('error', (error) => {
-    failure = error;
-    wake?.();
-  });
-  worker.on('exit', () => {
-    exited = true;
-    wake?.();
-  });
-  const stop = (): void => send({ type: 'stop' });
-  signal?.addEventListener('abort', stop, { once: true });
-  if (signal?.aborted === true) stop();
-  try {
-    for (;;) {
-      const message = queue.shift();
-      if (message === undefined) {
-        if (failure !== undefined) throw failure;
-        if (exited) throw new Error('the import thread stopped unexpectedly');
-        await new Promise<void>((resolve) => (wake = resolve));
-        continue;
-      }
-      if (message.type === 'error') throw new Error(message.message);
-      if (message.type === 'names') {
-        onNames(message.names);
-        continue;
-      }
-      Object.assign(stats, message.stats);
-      onStats();
-      if (message.type === 'end') return;
-      if (message.type === 'batch') {
-        yield message.batch;
-        send({ type: 'ack' });
-      }
-    }
-  } finally {
-    signal?.removeEventListener('abort', stop);
-    await worker.terminate();
-  }
 }
 
 export async function importCells(options: ImportOptions): Promise<ImportReport> {
@@ -252,7 +164,9 @@ export async function importCells(options: ImportOptions): Promise<ImportReport>
   let cellsAfter = cellsBefore;
   const upsertOne = db.prepare(upsertSql(1));
   const upsertMany = db.prepare(upsertSql(ROWS_PER_STATEMENT));
-  const params: Array<number | string> = new Array<number | string>(ROWS_PER_STATEMENT * 8).fill(0);
+  const params: Array<number | string | null> = new Array<number | string | null>(
+    ROWS_PER_STATEMENT * ROW_PARAMS,
+  ).fill(0);
   let written = 0;
   let count = 0;
   const writeBatch = db.transaction((rows: RowBatch) => {
@@ -270,12 +184,19 @@ export async function importCells(options: ImportOptions): Promise<ImportReport>
       params[p++] = rows.lon[i]!;
       params[p++] = names[rows.town[i]!] ?? '';
       params[p++] = rows.samples[i]!;
+      const range = rows.range[i]!;
+      const updated = rows.updated[i]!;
+      params[p++] = range < 0 ? null : range;
+      params[p++] = rows.radio[i]! || null;
+      params[p++] = updated === 0 ? null : updated;
       if (p === params.length) {
         written += upsertMany.run(params).changes;
         p = 0;
       }
     }
-    for (let at = 0; at < p; at += 8) written += upsertOne.run(params.slice(at, at + 8)).changes;
+    for (let at = 0; at < p; at += ROW_PARAMS) {
+      written += upsertOne.run(params.slice(at, at + ROW_PARAMS)).changes;
+    }
   });
 
   try {
@@ -283,6 +204,8 @@ export async function importCells(options: ImportOptions): Promise<ImportReport>
       writeBatch(batch);
       count++;
     }
+  } catch (error) {
+    throw new ImportFailed(error instanceof Error ? error.message : String(error), written, { cause: error });
   } finally {
     cellsAfter = countCells.get()?.n ?? cellsBefore;
     for (const [name, value] of Object.entries(previous)) db.pragma(`${name} = ${value}`);
@@ -292,7 +215,7 @@ export async function importCells(options: ImportOptions): Promise<ImportReport>
   const seconds = (performance.now() - began) / 1000;
   const inserted = cellsAfter - cellsBefore;
   return {
-    input: options.input,
+    input: inputName(options.input),
     gzip: stats.gzip,
     header: stats.header,
     rows: stats.rows,

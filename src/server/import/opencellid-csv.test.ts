@@ -33,7 +33,26 @@ describe('parseCellLine', () => {
       lon: 23.761,
       lat: 61.4978,
       samples: 12,
+      radio: 3,
+      range: 1000,
+      updated: 1300155341,
     });
+  });
+
+  it('keeps radio, range and updated, and leaves them unknown when they do not read', () => {
+    const cell = emptyCell();
+    expect(
+      parseCellLine('NR,244,91,1,2,0,24.9,60.1,2500.6,3,1,1600000000,1700000000,-80', cell),
+    ).toBeUndefined();
+    expect(cell).toMatchObject({ radio: 4, range: 2501, updated: 1700000000 });
+    expect(parseCellLine('WIMAX,244,91,1,2,0,24.9,60.1,,3,1,1600000000,,-80', cell)).toBeUndefined();
+    expect(cell).toMatchObject({ radio: 0, range: -1, updated: -1 });
+    expect(parseCellLine('UMTS,244,91,1,2,0,24.9,60.1,-5,3,1,1600000000,1.5', cell)).toBeUndefined();
+    expect(cell).toMatchObject({ radio: 2, range: -1, updated: -1 });
+    expect(parseCellLine('GSM,244,91,1,2,0,24.9,60.1,100,3', cell)).toBeUndefined();
+    expect(cell).toMatchObject({ radio: 1, range: 100, updated: -1 });
+    expect(parseCellLine('CDMA,244,91,1,2,0,24.9,60.1,100,3,1,1600000000,1700000001', cell)).toBeUndefined();
+    expect(cell).toMatchObject({ radio: 5, updated: 1700000001 });
   });
 
   it('accepts the edges of every range and rows cut after samples', () => {

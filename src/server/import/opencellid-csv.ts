@@ -4,6 +4,7 @@ import { pipeline } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { createGunzip } from 'node:zlib';
 import { MAX_CELLID } from '../../api/cell-id';
+import { openDownloadSource, type DownloadInput } from './download-source';
 
 /** OpenCelliD's column order; `net` is the MNC, `area` the LAC/TAC, `cell` the cell id. */
 export const OPENCELLID_HEADER =
@@ -11,6 +12,9 @@ export const OPENCELLID_HEADER =
 
 export const MAX_LAC = 2 ** 32 - 1;
 const MAX_SAMPLES = Number.MAX_SAFE_INTEGER;
+/** `range` and `updated` are kept in 32 bits (the latter until 2106). */
+const MAX_RANGE = 2 ** 31 - 2;
+const MAX_UNIX_SECONDS = 2 ** 32 - 1;
 
 /** One row as the importer needs it. Reused between lines, so copy what you keep. */
 export interface ParsedCell {
@@ -21,6 +25,12 @@ export interface ParsedCell {
   lat: number;
   lon: number;
   samples: number;
+  /** A code in store/records.ts RADIO_CODES (0: none or unknown). */
+  radio: number;
+  /** Metres, whole; -1 when the row has none. */
+  range: number;
+  /** Unix seconds; -1 when the row has none. */
+  updated: number;
 }
 
 export type SkipReason = 'fields' | 'mcc' | 'mnc' | 'lac' | 'cellid' | 'lon' | 'lat' | 'samples';
@@ -37,7 +47,7 @@ export const SKIP_REASONS: Record<SkipReason, string> = {
 };
 
 export function emptyCell(): ParsedCell {
-  return { mcc: 0, mnc: 0, cellid: 0, lac: 0, lat: 0, lon: 0, samples: 0 };
+  return { mcc: 0, mnc: 0, cellid: 0, lac: 0, lat: 0, lon: 0, samples: 0, radio: 0, range: -1, updated: -1 };
 }
 
 /** A header line: the documented one, or any first line that names mcc and lat instead of holding numbers. */
@@ -76,6 +86,17 @@ function decimal(line: string, start: number, end: number): number {
   return Number(line.slice(start, end));
 }
 
+/** The radio column's code, read from its characters (no string made per row). */
+function radioCode(line: string, end: number): number {
+  const first = line.charCodeAt(0);
+  if (end === 3 && first === 71 && line.startsWith('GSM')) return 1;
+  if (end === 4 && first === 85 && line.startsWith('UMTS')) return 2;
+  if (end === 3 && first === 76 && line.startsWith('LTE')) return 3;
+  if (end === 2 && first === 78 && line.charCodeAt(1) === 82) return 4;
+  if (end === 4 && first === 67 && line.startsWith('CDMA')) return 5;
+  return 0;
+}
+
 /**
  * Parses one data line into `out`. Returns undefined when the row is usable, else why it is skipped.
  * Splits on ',' with indexOf: OpenCelliD's export has no quoting.
@@ -92,10 +113,16 @@ export function parseCellLine(line: string, out: ParsedCell): SkipReason | undef
   const c8 = c7 < 0 ? -1 : line.indexOf(',', c7 + 1);
   if (c8 < 0) return 'fields';
   let c9 = line.indexOf(',', c8 + 1);
+  let c11 = -1;
+  let c12 = -1;
   if (c9 < 0) c9 = line.length;
   else {
     let extra = 0;
-    for (let at = line.indexOf(',', c9 + 1); at >= 0; at = line.indexOf(',', at + 1)) extra++;
+    for (let at = line.indexOf(',', c9 + 1); at >= 0; at = line.indexOf(',', at + 1)) {
+      extra++;
+      if (extra === 2) c11 = at;
+      else if (extra === 3) c12 = at;
+    }
     if (extra > 3) return 'fields';
   }
 
@@ -121,6 +148,14 @@ export function parseCellLine(line: string, out: ParsedCell): SkipReason | undef
   out.lon = lon;
   out.lat = lat;
   out.samples = samples;
+  // The facts beyond the position never make a row unusable: a value that does not read is left unknown.
+  out.radio = radioCode(line, c0);
+  // Mostly whole metres: read as such without making a string, else as a decimal.
+  const whole = wholeNumber(line, c7 + 1, c8, MAX_RANGE);
+  const range = whole >= 0 ? whole : decimal(line, c7 + 1, c8);
+  out.range = range >= 0 && range <= MAX_RANGE ? Math.round(range) : -1;
+  const updatedEnd = c12 < 0 ? (c11 < 0 ? -1 : line.length) : c12;
+  out.updated = c11 < 0 ? -1 : wholeNumber(line, c11 + 1, updatedEnd, MAX_UNIX_SECONDS);
   return undefined;
 }
 
@@ -170,8 +205,21 @@ export interface CsvSource {
 
 const CHUNK_BYTES = 256 << 10;
 
-/** Opens a plain or gzip file (told apart by its first two bytes) as a stream of decompressed chunks. */
-export async function openCsvSource(path: string): Promise<CsvSource> {
+/** A file to import, or an OpenCelliD export to download and import as it arrives. */
+export type CsvInput = string | DownloadInput;
+
+/** The name of an input as reports show it. */
+export function inputName(input: CsvInput): string {
+  return typeof input === 'string' ? input : input.name;
+}
+
+/**
+ * Opens a plain or gzip file (told apart by its first two bytes), or a download, as a stream of decompressed
+ * chunks.
+ */
+export async function openCsvSource(input: CsvInput): Promise<CsvSource> {
+  if (typeof input !== 'string') return openDownloadSource(input);
+  const path = input;
   const { size } = await stat(path);
   const handle = await open(path, 'r');
   let gzip: boolean;

@@ -1,10 +1,11 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { emptyStats, readBatches, type RowBatch } from './batch-reader';
 import { townGazetteer } from './gazetteer';
+import type { CsvInput } from './opencellid-csv';
 
 /** What the importer's thread is asked to read. */
 export interface WorkerInput {
-  input: string;
+  input: CsvInput;
   batchSize: number;
   /** Batches that may be on their way to the writer at once. */
   inFlight: number;
@@ -56,8 +57,10 @@ try {
   for await (const batch of batches) {
     while (credits === 0) await new Promise<void>((resolve) => (wake = resolve));
     credits--;
-    const { key, cellid, lac, lat, lon, samples, town } = batch;
-    const buffers = [key, cellid, lac, lat, lon, samples, town].map((a) => a.buffer as ArrayBuffer);
+    const { key, cellid, lac, lat, lon, samples, range, updated, radio, town } = batch;
+    const buffers = [key, cellid, lac, lat, lon, samples, range, updated, radio, town].map(
+      (a) => a.buffer as ArrayBuffer,
+    );
     post({ type: 'batch', batch, stats }, buffers);
   }
   post({ type: 'end', stats });

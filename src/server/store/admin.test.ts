@@ -1,9 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { DOCUMENTED_CELL_RECORD } from '../../api/fixtures/documented-cell';
 import { openDemoStore } from '../demo-data';
 import type { Store } from './open-store';
 import { StoreError } from './records';
 
+const dir = mkdtempSync(join(tmpdir(), 'cellpos-admin-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const opened: Store[] = [];
 afterEach(() => {
   for (const store of opened.splice(0)) store.close();
@@ -44,6 +50,30 @@ describe('store operations', () => {
     store.addCell({ ...good, name: 'B' });
     expect(store.getCell(good)?.name).toBe('B');
     expect(() => store.addCell({ ...good, cellid: 2 ** 36 })).toThrow(/cellid/);
+  });
+
+  it("replaces an imported cell whole: OpenCelliD's facts and credit go with its position", () => {
+    const file = join(dir, 'facts.db');
+    open(file, false).addCell({ mcc: 244, mnc: 91, cellid: 7, lac: 1, lat: 60, lon: 24, name: 'A' });
+    const db = new Database(file);
+    db.exec(`UPDATE cells SET range = 900, radio = 3, updated = 1700000000, origin = 1, samples = 4`);
+    db.close();
+    const store = open(file, false);
+    expect(store.getCell({ mcc: 244, mnc: 91, cellid: 7 })).toMatchObject({
+      range: 900,
+      source: 'opencellid',
+    });
+    store.addCell({ mcc: 244, mnc: 91, cellid: 7, lac: 2, lat: 61, lon: 25, name: 'B' });
+    expect(store.getCell({ mcc: 244, mnc: 91, cellid: 7 })).toEqual({
+      mcc: 244,
+      mnc: 91,
+      cellid: 7,
+      lac: 2,
+      lat: 61,
+      lon: 25,
+      name: 'B',
+      samples: 0,
+    });
   });
 
   it('sets the phone’s cell only to a known cell, and locates it', () => {

@@ -97,7 +97,8 @@ function prepare(db: Database.Database) {
     upsertCell: db.prepare<[number, number, number, number, number, number, string, number]>(
       `INSERT INTO cells (mcc, mnc, cellid, lac, lat, lon, name, samples) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (mcc, mnc, cellid) DO UPDATE SET
-         lac = excluded.lac, lat = excluded.lat, lon = excluded.lon, name = excluded.name, samples = excluded.samples`,
+         lac = excluded.lac, lat = excluded.lat, lon = excluded.lon, name = excluded.name, samples = excluded.samples,
+         range = NULL, radio = NULL, updated = NULL, origin = NULL`,
     ),
     listCells: db.prepare<[number, number], CellRow>(
       `SELECT ${CELL_COLUMNS} FROM cells ORDER BY mcc, mnc, cellid LIMIT ? OFFSET ?`,

@@ -1,10 +1,13 @@
 import Database from 'better-sqlite3';
 import { createAdmin, type Admin } from './admin';
+import { createCellCache, type CacheLifetimes, type CellCache } from './cell-cache';
 import { ensureFolderOf } from './folder';
 import { migrate } from './schema';
 import { createServiceReads, type ServiceReads } from './service-reads';
 
 export interface Store extends ServiceReads, Admin {
+  /** The live cell sources' answers in this database, kept for the given lifetimes. */
+  cellCache(lifetimes: CacheLifetimes): CellCache;
   close(): void;
 }
 
@@ -23,6 +26,7 @@ export function openStore(file: string): Store {
   return {
     ...createServiceReads(db),
     ...createAdmin(db),
+    cellCache: (lifetimes) => createCellCache(db, lifetimes),
     close() {
       if (db.open) db.close();
     },

@@ -8,6 +8,14 @@ export interface CellRecord {
   lon: number;
   name: string;
   samples?: number;
+  /** Metres: the area the cell was heard in (OpenCelliD's `range`). */
+  range?: number;
+  /** GSM, UMTS, LTE, NR or CDMA, as OpenCelliD writes it. */
+  radio?: string;
+  /** Unix seconds: when the data's source last changed the row. */
+  updated?: number;
+  /** Whose data the row is (`opencellid` for imported rows); absent for demo and admin rows. */
+  source?: string;
 }
 
 export interface CellKey {
@@ -91,9 +99,21 @@ export interface CellRow {
   lon: number | null;
   name: string | null;
   samples: number;
+  range: number | null;
+  /** A code in RADIO_CODES. */
+  radio: number | null;
+  updated: number | null;
+  origin: number | null;
 }
 
-export const CELL_COLUMNS = 'mcc, mnc, cellid, lac, lat, lon, name, samples';
+/** The `radio` column's codes (0: unknown), as the importer writes them. */
+export const RADIO_CODES = ['', 'GSM', 'UMTS', 'LTE', 'NR', 'CDMA'] as const;
+
+/** The `origin` column's codes: whose data a row is. */
+export const ORIGINS: Readonly<Record<number, string>> = { 1: 'opencellid' };
+export const OPENCELLID_ORIGIN = 1;
+
+export const CELL_COLUMNS = 'mcc, mnc, cellid, lac, lat, lon, name, samples, range, radio, updated, origin';
 
 export function toUser(row: UserRow): User {
   return {
@@ -122,6 +142,10 @@ export function toCellRecord(row: CellRow | undefined): CellRecord | undefined {
     lon: row.lon,
     name: row.name ?? '',
     samples: row.samples,
+    ...(row.range !== null && { range: row.range }),
+    ...(row.radio !== null && RADIO_CODES[row.radio] && { radio: RADIO_CODES[row.radio] }),
+    ...(row.updated !== null && { updated: row.updated }),
+    ...(row.origin !== null && ORIGINS[row.origin] !== undefined && { source: ORIGINS[row.origin] }),
   };
 }
 

@@ -86,4 +86,20 @@ describe('migrations', () => {
     expect(upgraded.authenticate('demo-service', 'other-user')).toBe('mismatch');
     upgraded.close();
   });
+
+  it('add the cell facts and the answers cache to a version 3 database, keeping its cells', () => {
+    const file = join(dir, 'v3.db');
+    const raw = new Database(file);
+    migrate(raw, 3);
+    raw.exec(`INSERT INTO cells (mcc, mnc, cellid, lac, lat, lon, name, samples)
+      VALUES (244, 91, 10038, 0, 60.316391, 20.994058, 'Brändö', 0)`);
+    expect(migrate(raw)).toBe(SCHEMA_VERSION);
+    expect(raw.prepare('SELECT count(*) AS n FROM cell_answers').get()).toEqual({ n: 0 });
+    raw.close();
+    const upgraded = open(file, false);
+    const cell = upgraded.getCell({ mcc: 244, mnc: 91, cellid: 10038 });
+    expect(cell).toMatchObject({ name: 'Brändö', lac: 0 });
+    expect(cell).not.toHaveProperty('range');
+    expect(cell).not.toHaveProperty('source');
+  });
 });

@@ -91,6 +91,41 @@ const MIGRATIONS: ReadonlyArray<(db: Db) => void> = [
       CREATE INDEX users_developer ON users(developer_id);
     `);
   },
+  // What OpenCelliD knows beyond a position, kept by the importer. `radio` is a code (records.ts RADIO_CODES) and
+  // `origin` says whose data a row is (1: OpenCelliD): small integers take no bytes of their own in a row, where
+  // text would cost ~15 bytes in each of tens of millions of rows.
+  (db) => {
+    db.exec(`
+      ALTER TABLE cells ADD COLUMN range INTEGER;
+      ALTER TABLE cells ADD COLUMN radio INTEGER;
+      ALTER TABLE cells ADD COLUMN updated INTEGER;
+      ALTER TABLE cells ADD COLUMN origin INTEGER;
+    `);
+  },
+  // Answers of the live cell sources, so repeated lookups do not spend their daily quotas (store/cell-cache.ts).
+  (db) => {
+    db.exec(`
+      CREATE TABLE cell_answers (
+        source TEXT NOT NULL,
+        mcc INTEGER NOT NULL,
+        mnc INTEGER NOT NULL,
+        cellid INTEGER NOT NULL,
+        lac INTEGER NOT NULL,
+        radio TEXT NOT NULL,
+        found INTEGER NOT NULL CHECK (found IN (0, 1)),
+        lat REAL,
+        lon REAL,
+        name TEXT,
+        range INTEGER,
+        accuracy INTEGER,
+        samples INTEGER,
+        updated INTEGER,
+        asked_at INTEGER NOT NULL,
+        PRIMARY KEY (source, mcc, mnc, cellid, lac, radio)
+      ) WITHOUT ROWID;
+      CREATE INDEX cell_answers_asked ON cell_answers(asked_at);
+    `);
+  },
 ];
 
 /** SHA-256 of a key, the form in which keys are looked up and compared. */
