@@ -93,8 +93,10 @@ test.describe('batch lookup', () => {
     await expect(table.getByRole('row')).toHaveCount(2);
     await expect(table.getByRole('row').nth(1)).toContainText('No such cell (HTTP 404)');
 
-    // All found cells on one canvas, the map fitted to them (Finland and Åland at a regional zoom).
-    await expect(page.locator('.leaflet-overlay-pane canvas')).toHaveCount(1);
+    // Every found cell on the map, fitted to them: five cells far apart are five markers, none grouped.
+    const onMap = page.getByRole('button', { name: /^Batch cell / });
+    await expect(onMap).toHaveCount(5);
+    await expect(page.getByRole('button', { name: 'Batch cell 244/91/10038: Brändö' })).toBeVisible();
   });
 
   test('the map is fitted to the found cells; a marker opens a popup with the name as text', async ({

@@ -28,11 +28,15 @@ async function waitForService(): Promise<void> {
   throw new Error(`The service did not start on ${base}`);
 }
 
-async function newPage(browser: Browser, kind: 'desktop' | 'phone'): Promise<Page> {
+async function newPage(
+  browser: Browser,
+  kind: 'desktop' | 'phone',
+  colorScheme: 'light' | 'dark' = 'light',
+): Promise<Page> {
   const context = await browser.newContext(
     kind === 'desktop'
-      ? { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 }
-      : { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 },
+      ? { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, colorScheme }
+      : { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, colorScheme },
   );
   await context.route(
     (url) => !/^https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//.test(url.href),
@@ -99,6 +103,37 @@ async function screens(browser: Browser, kind: 'desktop' | 'phone'): Promise<voi
   await page.context().close();
 }
 
+/** The new map: the cells in view over Helsinki, clustered, with the legend (on a phone, a tap away); light and dark. */
+async function cellsInView(
+  browser: Browser,
+  kind: 'desktop' | 'phone',
+  colorScheme: 'light' | 'dark',
+): Promise<void> {
+  const page = await newPage(browser, kind, colorScheme);
+  await page.goto(`${base}/?view=60.19000,24.90000,11`);
+  await page.locator('.leaflet-container').waitFor();
+  await page.getByRole('button', { name: 'Use demo keys' }).click();
+  if (colorScheme === 'dark') {
+    await page.getByLabel('MCC', { exact: true }).fill('244');
+    await page.getByLabel('MNC', { exact: true }).fill('91');
+    await page.getByLabel('Cell ID', { exact: true }).fill('400001');
+    await page.getByRole('button', { name: 'Look up cell' }).click();
+    await page.locator('dl.fields', { hasText: 'Helsinki Kamppi' }).waitFor();
+  }
+  await page.getByRole('checkbox', { name: 'Cells in view' }).check();
+  await page
+    .getByRole('region', { name: 'Cells in view' })
+    .getByText(/Cells in view: \d+/)
+    .waitFor();
+  const legend = page.locator('details.map-legend');
+  if (kind === 'desktop' && (await legend.getAttribute('open')) === null)
+    await legend.locator('summary').click();
+  await settle(page);
+  await page.waitForTimeout(500);
+  await shoot(page, `${kind}-cells-in-view${colorScheme === 'dark' ? '-dark' : ''}`);
+  await page.context().close();
+}
+
 mkdirSync(outDir, { recursive: true });
 const service = spawn(process.execPath, [join('scripts', 'e2e-server.mjs')], {
   env: { ...process.env, PORT: String(port) },
@@ -110,6 +145,9 @@ try {
   try {
     await screens(browser, 'desktop');
     await screens(browser, 'phone');
+    await cellsInView(browser, 'desktop', 'light');
+    await cellsInView(browser, 'desktop', 'dark');
+    await cellsInView(browser, 'phone', 'light');
   } finally {
     await browser.close();
   }

@@ -1,5 +1,5 @@
 /**
- * Writes src/features/cell/mcc-mnc-table.json from the mcc-mnc-list package: the country of each MCC (the one most
+ * Writes src/i18n/mcc-mnc-table.json from the mcc-mnc-list package: the country of each MCC (the one most
  * of its networks name) and the operator of each MCC/MNC pair, keyed by the list's own text (mnc "05" stays "05").
  * Run after upgrading mcc-mnc-list: node scripts/mcc-mnc-table.mjs
  */
@@ -29,6 +29,6 @@ for (const [mcc, votes] of [...countryVotes].sort()) {
   const [best] = [...votes].sort((a, b) => b[1] - a[1]);
   countries[mcc] = best[0].split('|');
 }
-const out = new URL('../src/features/cell/mcc-mnc-table.json', import.meta.url);
+const out = new URL('../src/i18n/mcc-mnc-table.json', import.meta.url);
 writeFileSync(out, JSON.stringify({ countries, operators }) + '\n');
 console.log(`${Object.keys(countries).length} countries, ${Object.keys(operators).length} operators`);

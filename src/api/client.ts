@@ -1,4 +1,6 @@
 import { FACT_HEADERS, readFacts, type CellFacts } from './cell-facts';
+import { decodeCells, MAX_CELLS_BODY_CHARS } from './cells-codec';
+import { cellsQueryString, type CellsInView, type CellsQuery } from './cells-in-view';
 import { decodeCell, decodeErrorBody, decodeLocation, MAX_BODY_CHARS } from './codec';
 import { ApiError, isApiError, kindForStatus, parseRetryAfter, type RawResponse } from './errors';
 import { decodeSettings, type Settings } from './settings';
@@ -34,6 +36,8 @@ export interface Answer<T> {
 export interface Client {
   getLocation(keys: Keys, options?: RequestOptions): Promise<Answer<Location>>;
   getCell(keys: Keys, id: CellId, options?: RequestOptions & { hints?: CellHints }): Promise<Answer<Cell>>;
+  /** The reference service's own read: the cells inside a box (README, API notes). */
+  getCellsInView(keys: Keys, query: CellsQuery, options?: RequestOptions): Promise<Answer<CellsInView>>;
   /** The service's own settings for the app; no keys, always JSON. */
   getSettings(options?: Pick<RequestOptions, 'signal'>): Promise<Answer<Settings>>;
 }
@@ -53,7 +57,7 @@ function joinUrl(baseUrl: string, path: string, keys: Keys | null, hints: CellHi
   const query = new URLSearchParams({ serviceKey: keys.serviceKey, userKey: keys.userKey });
   if (hints.lac !== undefined && hints.lac !== '') query.set('lac', hints.lac);
   if (hints.radio !== undefined) query.set('radio', hints.radio);
-  return `${base}?${query.toString()}`;
+  return `${base}${base.includes('?') ? '&' : '?'}${query.toString()}`;
 }
 
 /** The headers the raw view shows besides the body: what our service says beyond the document's shape. */
@@ -108,6 +112,7 @@ export function createClient(options: ClientOptions): Client {
     keys: Keys | null,
     decode: (body: string, contentType: string | null) => T,
     { signal, format = options.format ?? 'xml', deadline, hints }: RequestOptions & { hints?: CellHints },
+    maxBytes = maxBodyBytes,
   ): Promise<Answer<T>> {
     const url = joinUrl(options.baseUrl, path, keys, hints);
     const shownUrl = maskKeys(url);
@@ -141,7 +146,7 @@ export function createClient(options: ClientOptions): Client {
       }
       let read: { body: string; truncated: boolean };
       try {
-        read = await readCapped(response, maxBodyBytes);
+        read = await readCapped(response, maxBytes);
       } catch (error) {
         return fail(error, 'network', 'the connection dropped while the answer was arriving');
       }
@@ -173,7 +178,7 @@ export function createClient(options: ClientOptions): Client {
         });
       }
       if (read.truncated) {
-        throw new ApiError('malformed', `body: answer is larger than ${Math.round(maxBodyBytes / 1024)} kB`, {
+        throw new ApiError('malformed', `body: answer is larger than ${Math.round(maxBytes / 1024)} kB`, {
           status: response.status,
           field: 'body',
           raw,
@@ -207,6 +212,14 @@ export function createClient(options: ClientOptions): Client {
         keys,
         decodeCell,
         requestOptions,
+      ),
+    getCellsInView: (keys, query, requestOptions = {}) =>
+      request(
+        `/cells?${cellsQueryString(query)}`,
+        keys,
+        decodeCells,
+        requestOptions,
+        Math.max(maxBodyBytes, MAX_CELLS_BODY_CHARS),
       ),
     getSettings: ({ signal } = {}) => request('/settings', null, decodeSettings, { signal, format: 'json' }),
   };

@@ -23,13 +23,13 @@ const INTEGER_DIGITS: Record<Exclude<CellField, 'lat' | 'lon' | 'name'>, number>
   cellid: 20,
 };
 
-type Tree = Record<string, unknown>;
+export type Tree = Record<string, unknown>;
 
-function isTree(value: unknown): value is Tree {
+export function isTree(value: unknown): value is Tree {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function own(tree: Tree, key: string): unknown {
+export function own(tree: Tree, key: string): unknown {
   return Object.hasOwn(tree, key) ? tree[key] : undefined;
 }
 
@@ -66,9 +66,12 @@ function parseJsonRoot(body: string): Tree {
   return tree;
 }
 
-function parseRoot(body: string, contentType: string | null): { tree: Tree; format: Format } {
-  if (body.length > MAX_BODY_CHARS)
-    throw malformed('body', `answer is larger than ${MAX_BODY_CHARS} characters`);
+export function parseRoot(
+  body: string,
+  contentType: string | null,
+  maxChars: number = MAX_BODY_CHARS,
+): { tree: Tree; format: Format } {
+  if (body.length > maxChars) throw malformed('body', `answer is larger than ${maxChars} characters`);
   const text = stripBom(body);
   if (text.trim() === '') throw malformed('body', 'answer is empty');
   const format = detectFormat(contentType, text);
@@ -77,7 +80,7 @@ function parseRoot(body: string, contentType: string | null): { tree: Tree; form
   return { tree: format === 'xml' ? parseXmlRoot(text) : parseJsonRoot(text), format };
 }
 
-function rootOf(tree: Tree, root: ResourceName, format: Format): Tree {
+export function rootOf(tree: Tree, root: ResourceName | 'cells', format: Format): Tree {
   const names = Object.keys(tree);
   if (format === 'xml' && names.length !== 1) {
     throw malformed(
@@ -97,7 +100,7 @@ function rootOf(tree: Tree, root: ResourceName, format: Format): Tree {
   return value;
 }
 
-function text(tree: Tree, field: string, path: string): string {
+export function text(tree: Tree, field: string, path: string): string {
   const value = own(tree, field);
   const where = path ? `${path}.${field}` : field;
   if (value === undefined || value === null) throw malformed(where, 'is missing');
@@ -133,7 +136,7 @@ function clip(value: string): string {
   return value.length > 24 ? `${value.slice(0, 24)}…` : value;
 }
 
-function readCell(tree: Tree, path: string): Cell {
+export function readCell(tree: Tree, path: string): Cell {
   const lat = coordinate(tree, 'lat', path);
   const lon = coordinate(tree, 'lon', path);
   return {
@@ -201,7 +204,7 @@ export function decodeErrorBody(body: string, contentType: string | null): Error
 
 /* ---------- encoding, for the reference service ---------- */
 
-function jsonObject(fields: Fields, path: string): Record<string, unknown> {
+export function jsonObject(fields: Fields, path: string): Record<string, unknown> {
   return Object.fromEntries(
     fields.map(([key, value]) => {
       if (typeof value !== 'string') return [key, jsonObject(value, `${path}.${key}`)];
@@ -218,7 +221,7 @@ function encode(root: string, fields: Fields, format: Format): string {
   return xmlDocument(root, fields);
 }
 
-function cellFields(cell: Cell): Fields {
+export function cellFields(cell: Cell): Fields {
   return CELL_FIELDS.map((field) => [field, cell[field]] as const);
 }
 

@@ -15,7 +15,8 @@ export interface ErrorMessage {
 }
 
 export interface ErrorContext {
-  resource: 'location' | 'cell';
+  /** `cells`: the cells-in-view read, our own beside the document's two. */
+  resource: 'location' | 'cell' | 'cells';
   cellId?: CellId | undefined;
   /** Values that must never be shown, e.g. the keys, in case a service echoes them. */
   secrets?: readonly string[];
@@ -118,26 +119,33 @@ const MESSAGES: Record<ApiErrorKind, Describe> = {
           pointsToRaw: false,
         },
   'not-found': (error, context, _detail, t) =>
-    context.resource === 'cell'
+    context.resource === 'cells'
       ? {
-          title: t('err.notFound.cell.title'),
-          body: t(
-            error.field === 'lac'
-              ? 'err.notFound.cell.addLac'
-              : error.field === 'radio'
-                ? 'err.notFound.cell.addRadio'
-                : 'err.notFound.cell.body',
-            { cell: cellName(context.cellId, t) },
-          ),
+          title: t('err.notFound.cells.title'),
+          body: t('err.notFound.cells.body'),
           action: 'none',
           pointsToRaw: false,
         }
-      : {
-          title: t('err.notFound.location.title'),
-          body: t('err.notFound.location.body'),
-          action: 'none',
-          pointsToRaw: true,
-        },
+      : context.resource === 'cell'
+        ? {
+            title: t('err.notFound.cell.title'),
+            body: t(
+              error.field === 'lac'
+                ? 'err.notFound.cell.addLac'
+                : error.field === 'radio'
+                  ? 'err.notFound.cell.addRadio'
+                  : 'err.notFound.cell.body',
+              { cell: cellName(context.cellId, t) },
+            ),
+            action: 'none',
+            pointsToRaw: false,
+          }
+        : {
+            title: t('err.notFound.location.title'),
+            body: t('err.notFound.location.body'),
+            action: 'none',
+            pointsToRaw: true,
+          },
   'bad-request': (error, _context, detail, t) => {
     const field = error.field === undefined ? undefined : fieldLabel(error.field, t);
     const refused = field ? t('err.badRequest.field', { field }) : t('err.badRequest.request');

@@ -3,36 +3,40 @@ import type { CellFacts } from '../api/cell-facts';
 import type { Cell } from '../api/types';
 import { useI18n } from '../i18n/i18n';
 import { sourceName } from '../i18n/source-name';
+import { COLOURS, rangeStyle } from './palette';
 
-const rangeStyle = { color: '#b3261e', weight: 1, fillColor: '#b3261e', fillOpacity: 0.08, dashArray: '4 4' };
+const cellRangeStyle = rangeStyle(COLOURS.cell);
+
+/** Metres around the cell its source gives: OpenCelliD's range, or a geolocation estimate's accuracy. */
+const radiusOf = (facts: CellFacts | undefined): number | undefined => {
+  const radius = facts?.rangeMeters ?? facts?.accuracyMeters;
+  return radius !== undefined && radius > 0 ? radius : undefined;
+};
+
+/** The circle a looked-up cell's source gives around it; the legend says which kind it is (useRangeNote). */
+export function CellRange({ cell, facts }: { cell: Cell; facts: CellFacts | undefined }) {
+  const radius = radiusOf(facts);
+  if (radius === undefined) return null;
+  return (
+    <Circle
+      center={[cell.position.lat, cell.position.lon]}
+      radius={radius}
+      pathOptions={cellRangeStyle}
+      interactive={false}
+    />
+  );
+}
 
 /**
- * The circle a cell's source gives around it (OpenCelliD's range, or a geolocation estimate's accuracy), and a
- * legend that says which of the two it is: the same circle means different things.
+ * What the looked-up cell's circle means, for the legend's range entry: the same circle is the area the cell was
+ * heard in (a range) or where a device hearing it would be (an estimate's accuracy). Undefined when none is drawn.
  */
-export function CellRange({ cell, facts }: { cell: Cell; facts: CellFacts | undefined }) {
+export function useRangeNote(facts: CellFacts | undefined): string | undefined {
   const { t, formatDistance } = useI18n();
-  const radius = facts?.rangeMeters ?? facts?.accuracyMeters;
-  if (facts === undefined || radius === undefined || radius <= 0) return null;
-  const estimate = facts.rangeMeters === undefined;
-  const legend = t(estimate ? 'map.legend.accuracy' : 'map.legend.range', {
+  const radius = radiusOf(facts);
+  if (facts === undefined || radius === undefined) return undefined;
+  return t(facts.rangeMeters === undefined ? 'map.legend.accuracy' : 'map.legend.range', {
     distance: formatDistance(radius),
     source: sourceName(facts.source, t),
   });
-  return (
-    <>
-      <Circle
-        center={[cell.position.lat, cell.position.lon]}
-        radius={radius}
-        pathOptions={rangeStyle}
-        interactive={false}
-      />
-      <div className="leaflet-bottom leaflet-left">
-        <div className="leaflet-control map-legend" role="note" aria-label={t('map.legend')}>
-          <span className="map-legend-swatch" aria-hidden="true" />
-          {legend}
-        </div>
-      </div>
-    </>
-  );
 }

@@ -30,3 +30,23 @@ export type CompassPoint = (typeof COMPASS_POINTS)[number];
 export function compassPoint(degrees: number): CompassPoint {
   return COMPASS_POINTS[Math.round((((degrees % 360) + 360) % 360) / 45) % 8] ?? 'N';
 }
+
+/** Leaflet's bounds, or anything that tells its four edges. */
+export interface Edges {
+  getWest(): number;
+  getSouth(): number;
+  getEast(): number;
+  getNorth(): number;
+}
+
+/**
+ * A view's edges as `[west, south, east, north]` within ±180° and ±90° (Leaflet's run past them as the map is
+ * panned round the world); `west > east` where the view crosses 180°, as RFC 7946 and supercluster write it.
+ */
+export function worldBox(bounds: Edges): [number, number, number, number] {
+  const south = Math.max(-90, bounds.getSouth());
+  const north = Math.min(90, bounds.getNorth());
+  if (bounds.getEast() - bounds.getWest() >= 360) return [-180, south, 180, north];
+  const wrap = (lon: number) => ((((lon + 180) % 360) + 360) % 360) - 180;
+  return [wrap(bounds.getWest()), south, wrap(bounds.getEast()), north];
+}

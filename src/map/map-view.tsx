@@ -1,15 +1,17 @@
 import 'leaflet/dist/leaflet.css';
 import './map.css';
-import { MapContainer, TileLayer } from 'react-leaflet';
+import type { ReactNode } from 'react';
+import { MapContainer, ScaleControl, TileLayer } from 'react-leaflet';
 import type { CellFacts } from '../api/cell-facts';
 import type { Cell, Location } from '../api/types';
 import { useMapFocus } from '../session/session';
 import { useSettings } from '../session/settings';
 import { BatchLayer } from './batch-layer';
 import { CellMarker } from './cell-marker';
-import { CellRange } from './cell-range';
+import { CellRange, useRangeNote } from './cell-range';
 import { DeviceMarker } from './device-marker';
 import { FlyTo } from './fly-to';
+import { MapLegend } from './map-legend';
 import { PhoneMarker } from './phone-marker';
 import { Trail, type TrailPoint } from './trail';
 import { ViewReport } from './view-report';
@@ -22,42 +24,55 @@ export interface MapViewProps {
   /** What the cell's source says beyond it: the range or accuracy circle. */
   facts?: CellFacts | undefined;
   trail: readonly TrailPoint[];
+  /** Controls shown over the map's corner, above the legend (the app hands in the features' own). */
+  controls?: ReactNode;
+  /** Layers of the features' own, drawn inside the map above the batch's cells. */
+  layers?: ReactNode;
 }
 
 export const INITIAL_CENTER: [number, number] = [62, 25];
 export const INITIAL_ZOOM = 5;
 
 /** The answers as markers; the batch, this device and the view come from the session, not through here. */
-export function MapView({ phone, cell, facts, trail }: MapViewProps) {
+export function MapView({ phone, cell, facts, trail, controls, layers }: MapViewProps) {
   const { settings, loaded } = useSettings();
+  const rangeNote = useRangeNote(cell && facts);
   const initialView = useMapFocus((focus) => focus.initialView);
   return (
-    <MapContainer
-      center={initialView ? [initialView.lat, initialView.lon] : INITIAL_CENTER}
-      zoom={initialView?.zoom ?? INITIAL_ZOOM}
-      className="map"
-      worldCopyJump
-    >
-      <WorldOutline />
-      {/* Keyed so changed settings replace the layer rather than leave the old attribution text. On a
-          high-density screen, a template with {r} asks the server for its @2x tiles; any other gets the next
-          zoom level's tiles at half size (four tiles for one: see the README). */}
-      {loaded && (
-        <TileLayer
-          key={`${settings.tileUrl} ${settings.tileAttribution}`}
-          url={settings.tileUrl}
-          attribution={settings.tileAttribution}
-          detectRetina={!settings.tileUrl.includes('{r}')}
-        />
-      )}
-      <BatchLayer />
-      <Trail points={trail} />
-      <DeviceMarker />
-      {cell && <CellRange cell={cell} facts={facts} />}
-      {cell && <CellMarker cell={cell} />}
-      {phone && <PhoneMarker location={phone} />}
-      <FlyTo phone={phone?.cell.position} cell={cell} />
-      <ViewReport />
-    </MapContainer>
+    <>
+      <MapContainer
+        center={initialView ? [initialView.lat, initialView.lon] : INITIAL_CENTER}
+        zoom={initialView?.zoom ?? INITIAL_ZOOM}
+        className="map"
+        worldCopyJump
+      >
+        <WorldOutline />
+        {/* Keyed so changed settings replace the layer rather than leave the old attribution text. On a
+            high-density screen, a template with {r} asks the server for its @2x tiles; any other gets the next
+            zoom level's tiles at half size (four tiles for one: see the README). */}
+        {loaded && (
+          <TileLayer
+            key={`${settings.tileUrl} ${settings.tileAttribution}`}
+            url={settings.tileUrl}
+            attribution={settings.tileAttribution}
+            detectRetina={!settings.tileUrl.includes('{r}')}
+          />
+        )}
+        <BatchLayer />
+        {layers}
+        <Trail points={trail} />
+        <DeviceMarker />
+        {cell && <CellRange cell={cell} facts={facts} />}
+        {cell && <CellMarker cell={cell} />}
+        {phone && <PhoneMarker location={phone} />}
+        <FlyTo phone={phone?.cell.position} cell={cell} />
+        <ViewReport />
+        <ScaleControl position="bottomleft" imperial={false} />
+      </MapContainer>
+      <div className="map-side">
+        {controls}
+        <MapLegend range={rangeNote} />
+      </div>
+    </>
   );
 }

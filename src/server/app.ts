@@ -7,6 +7,7 @@ import type { Settings } from '../api/settings';
 import { accessLog, errorLine } from './access-log';
 import { problem, problemAnswer, reply, type Problem } from './api-answer';
 import { createLimits } from './authorize';
+import { cellsRoutes, createCellsRead } from './cells-read';
 import { clientAddress } from './client-address';
 import { compression } from './compress';
 import { DEFAULTS } from './config';
@@ -151,7 +152,9 @@ function apiRoutes(options: AppOptions, settings: () => Settings, log: (line: st
   const cells = cellSources(options, log);
   if (!('upstream' in options)) {
     if (cells === undefined) throw new Error('demo mode needs its cell sources');
-    demoRoutes(api, createReads(options.store, limits, cells), addressOf);
+    const reads = createReads(options.store, limits, cells);
+    demoRoutes(api, reads, addressOf);
+    cellsRoutes(api, createCellsRead(options.store, reads), addressOf);
   } else {
     proxyRoutes(api, options.upstream, { limits, addressOf, log, cells });
   }

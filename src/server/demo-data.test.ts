@@ -1,27 +1,26 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DOCUMENTED_CELL_RECORD } from '../api/fixtures/documented-cell';
-import { DEMO_PHONE_CELL, demoCells, FIXED_CELLS, openDemoStore } from './demo-data';
-import type { Store } from './store/open-store';
+import { DEMO_PHONE_CELL, demoCells, FIXED_CELLS } from './demo-data';
+import { tempStores } from './store/temp-stores';
+import type { CellRecord } from './store/records';
 
-const dir = mkdtempSync(join(tmpdir(), 'cellpos-demo-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-const opened: Store[] = [];
-afterEach(() => {
-  for (const store of opened.splice(0)) store.close();
-});
-function open(file: string, demo = true): Store {
-  const store = openDemoStore(file, demo);
-  opened.push(store);
-  return store;
-}
+const { dir, open } = tempStores('cellpos-demo-');
 
 describe('demo data', () => {
   it('is fixed: the same rows every time', () => {
     expect(demoCells()).toEqual(demoCells());
+  });
+
+  it('gives the generated cells a radio and a range of every generation, the fixed ones neither', () => {
+    const cells = demoCells();
+    const generated = cells.slice(FIXED_CELLS.length);
+    expect(new Set(generated.map((c) => c.radio))).toEqual(new Set(['GSM', 'UMTS', 'LTE', 'NR']));
+    for (const cell of generated) expect(cell.range).toBeGreaterThanOrEqual(150);
+    for (const cell of FIXED_CELLS) expect(cell).not.toHaveProperty('radio');
+    const store = open(':memory:');
+    const stored = store.getCell(generated[0] as CellRecord);
+    expect(stored).toMatchObject({ radio: generated[0]?.radio, range: generated[0]?.range });
   });
 
   it('has at least 500 cells at Finnish places, with ä, ö and å, mnc 91, 5 and 12, and lac 0', () => {

@@ -166,9 +166,31 @@ function round6(value: number): number {
 
 const KM_PER_DEGREE = 111.32;
 
-/** Every demo cell: the fixed ones above, then generated cells scattered around real Finnish towns. */
+/** The generated cells' radios, each with the range (metres) its cells serve: a mast's reach shrinks with each
+ *  generation. Weights as a Finnish network of the 2020s might have them. */
+const DEMO_RADIOS: ReadonlyArray<{ radio: string; weight: number; range: [number, number] }> = [
+  { radio: 'GSM', weight: 0.15, range: [1500, 6000] },
+  { radio: 'UMTS', weight: 0.15, range: [800, 3000] },
+  { radio: 'LTE', weight: 0.5, range: [400, 2500] },
+  { radio: 'NR', weight: 0.2, range: [150, 800] },
+];
+
+function demoRadio(random: () => number): Pick<CellRecord, 'radio' | 'range'> {
+  let pick = random();
+  const last = DEMO_RADIOS[DEMO_RADIOS.length - 1] as (typeof DEMO_RADIOS)[number];
+  const { radio, range } = DEMO_RADIOS.find(({ weight }) => (pick -= weight) < 0) ?? last;
+  return { radio, range: Math.round(range[0] + random() * (range[1] - range[0])) };
+}
+
+/**
+ * Every demo cell: the fixed ones above (as the document and the operator's examples give them: no radio, no
+ * range), then generated cells scattered around real Finnish towns, each with a radio and a range, so the radio
+ * filter and the range rings have something to show.
+ */
 export function demoCells(): CellRecord[] {
   const random = seededRandom(20_090_101);
+  // Apart from the positions' sequence, so the generated cells stay where they always were.
+  const radios = seededRandom(5_060_708);
   const cells: CellRecord[] = [...FIXED_CELLS];
   DEMO_TOWNS.forEach((town, townIndex) => {
     for (let i = 0; i < town.cells; i++) {
@@ -189,6 +211,7 @@ export function demoCells(): CellRecord[] {
         lon: round6(lon),
         // The town's name only: a district name on a randomly scattered cell would put the district in the wrong place.
         name: town.name,
+        ...demoRadio(radios),
       });
     }
   });

@@ -1,8 +1,8 @@
 import type { Context, Hono } from 'hono';
 import { encodeLocation, formatFromAccept } from '../api/codec';
 import type { Cell, Format } from '../api/types';
-import { apiAnswer, problemAnswer, reply, schemaAnswer, type ApiAnswer } from './api-answer';
-import { createAuthorize, type Limits } from './authorize';
+import { apiAnswer, problemAnswer, reply, schemaAnswer, type ApiAnswer, type Problem } from './api-answer';
+import { createAuthorize, type Authorize, type Limits } from './authorize';
 import { FreshCache } from './fresh-cache';
 import { LOCATION_XSD } from './location-xsd';
 import { cellPathOf, checkPath, keyParams, type CellPath, type KeyParams } from './request-values';
@@ -30,10 +30,14 @@ export interface Reads {
     address: string,
     signal: AbortSignal,
   ): ApiAnswer | Promise<ApiAnswer>;
+  /** For our own reads beside the two: the per-address bucket every request to the resources takes from... */
+  admit(address: string): Problem | undefined;
+  /** ...and the key check both reads open with, what it keeps made fresh first. */
+  authorize: Authorize;
 }
 
-/** The phone's cell as the Location read writes it: the stored numbers. */
-function toCell(record: CellRecord): Cell {
+/** A stored cell as the Location read and cells in view write it: the stored numbers. */
+export function toCell(record: CellRecord): Cell {
   const lat = record.lat.toFixed(6);
   const lon = record.lon.toFixed(6);
   return {
@@ -132,6 +136,13 @@ export function createReads(store: ServiceReads, limits: Limits, sources: CellSo
   }
 
   return {
+    admit: (address) => limits.admit(address),
+
+    authorize(params, address) {
+      fresh.check();
+      return authorize(params, address);
+    },
+
     location(params, accept, address) {
       fresh.check();
       const format = formatFromAccept(accept);

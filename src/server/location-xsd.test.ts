@@ -9,11 +9,12 @@ import { openDemoStore } from './demo-data';
 import type { Store } from './store/open-store';
 
 /* No XSD validator ships with Node, and xmllint may be missing, so this file reads the subset of XSD the
-   schema uses (global elements, named complex types of one xs:sequence, simple types restricting xs:string or
+   schema uses (global elements, named complex types of one xs:sequence whose elements may repeat without bound,
+   simple types restricting xs:string or
    xs:decimal by pattern and min/maxInclusive) and refuses anything else, so the schema cannot outgrow it.
    Where xmllint is installed it validates the same answers too. */
 
-type Particle = { name: string; type: string; minOccurs: number };
+type Particle = { name: string; type: string; minOccurs: number; unbounded: boolean };
 type Simple = { base: string; patterns: RegExp[]; min?: number; max?: number };
 interface Schema {
   roots: Map<string, string>;
@@ -50,8 +51,16 @@ function readSchema(xsd: string): Schema {
       const sequence = t['xs:sequence'] as Node;
       only(sequence, ['xs:element']);
       const particles = list(sequence['xs:element']).map((e) => {
-        only(e, ['@_name', '@_type', '@_minOccurs']);
-        return { name: attr(e, 'name'), type: attr(e, 'type'), minOccurs: Number(e['@_minOccurs'] ?? 1) };
+        only(e, ['@_name', '@_type', '@_minOccurs', '@_maxOccurs']);
+        const max = e['@_maxOccurs'];
+        if (max !== undefined && max !== 'unbounded')
+          throw new Error(`schema: unsupported maxOccurs ${String(max)}`);
+        return {
+          name: attr(e, 'name'),
+          type: attr(e, 'type'),
+          minOccurs: Number(e['@_minOccurs'] ?? 1),
+          unbounded: max === 'unbounded',
+        };
       });
       return [attr(t, 'name'), particles] as const;
     }),
@@ -112,13 +121,18 @@ function checkElement(schema: Schema, node: Record<string, unknown>, type: strin
   });
   let at = 0;
   for (const particle of particles) {
-    const child = elements[at];
-    if (child !== undefined && nameOf(child) === particle.name) {
+    let seen = 0;
+    for (
+      let child = elements[at];
+      child !== undefined && nameOf(child) === particle.name;
+      child = elements[at]
+    ) {
       checkElement(schema, child, particle.type, `${where}/${particle.name}`);
       at++;
-    } else if (particle.minOccurs > 0) {
-      throw new Error(`${where}: missing <${particle.name}>`);
+      seen++;
+      if (!particle.unbounded) break;
     }
+    if (seen < particle.minOccurs) throw new Error(`${where}: missing <${particle.name}>`);
   }
   if (at < elements.length) throw new Error(`${where}: unexpected <${nameOf(elements[at] ?? {})}>`);
 }
@@ -153,6 +167,10 @@ beforeAll(async () => {
     'cell Brändö': `/api/cell/244/91/10038${KEYS}`,
     'cell mnc 05': `/api/cell/244/05/400201${KEYS}`,
     'cell above 2^32': `/api/cell/244/91/30064771073${KEYS}`,
+    'cells in view': `/api/cells?bbox=24.8,60.1,25.1,60.3&${KEYS.slice(1)}`,
+    'cells in view, cut': `/api/cells?bbox=19,59,32,71&limit=3&${KEYS.slice(1)}`,
+    'cells in view, none': `/api/cells?bbox=0,0,1,1&${KEYS.slice(1)}`,
+    'error 400 on cells in view': `/api/cells?bbox=1,2,3${KEYS.replace('?', '&')}`,
     'error 400 with field': `/api/cell/244/x/1${KEYS}`,
     'error 401': '/api/location',
     'error 403': '/api/location?serviceKey=demo-service&userKey=demo-pending',
@@ -168,7 +186,7 @@ afterAll(() => store.close());
 
 describe('the published schema', () => {
   it('validates every kind of XML answer the service sends', () => {
-    expect(answers.size).toBe(10);
+    expect(answers.size).toBe(14);
     for (const [name, xml] of answers) expect(() => validate(schema, xml), name).not.toThrow();
   });
 
@@ -184,6 +202,22 @@ describe('the published schema', () => {
     ['another root', (x: string) => x.replace(/cell>/g, 'cells>')],
   ])('rejects %s (the check is real)', (_what, spoil) => {
     const xml = answers.get('cell Brändö') ?? '';
+    expect(() => validate(schema, spoil(xml))).toThrow();
+  });
+
+  it.each([
+    [
+      'a cell in view with an unknown radio',
+      (x: string) => x.replace('</name>', '</name><radio>WIFI</radio>'),
+    ],
+    ['a truncated that is not a boolean', (x: string) => x.replace('<truncated>true', '<truncated>yes')],
+    [
+      'the cells before the limit',
+      (x: string) => x.replace(/<limit>3<\/limit>/, '').replace('</cells>', '<limit>3</limit></cells>'),
+    ],
+  ])('rejects %s in a cells answer', (_what, spoil) => {
+    const xml = answers.get('cells in view, cut') ?? '';
+    expect(() => validate(schema, xml)).not.toThrow();
     expect(() => validate(schema, spoil(xml))).toThrow();
   });
 

@@ -1,12 +1,14 @@
 /**
  * The XML schema the service publishes at /api/schema/Location. The operator's own schema is lost; this one
- * describes exactly what the reference service sends: `location`, `cell` and our `error` body.
+ * describes exactly what the reference service sends: `location`, `cell`, our own `cells` (cells in view) and our
+ * `error` body.
  */
 export const LOCATION_XSD = `<?xml version="1.0" encoding="UTF-8"?>
 <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" elementFormDefault="qualified">
 
   <xs:element name="location" type="LocationType"/>
   <xs:element name="cell" type="CellType"/>
+  <xs:element name="cells" type="CellsType"/>
   <xs:element name="error" type="ErrorType"/>
 
   <xs:complexType name="LocationType">
@@ -26,6 +28,28 @@ export const LOCATION_XSD = `<?xml version="1.0" encoding="UTF-8"?>
       <xs:element name="lac" type="NumberType"/>
       <xs:element name="cellid" type="NumberType"/>
       <xs:element name="name" type="xs:string"/>
+    </xs:sequence>
+  </xs:complexType>
+
+  <xs:complexType name="CellsType">
+    <xs:sequence>
+      <xs:element name="truncated" type="BooleanType"/>
+      <xs:element name="limit" type="NumberType"/>
+      <xs:element name="cell" type="CellInViewType" minOccurs="0" maxOccurs="unbounded"/>
+    </xs:sequence>
+  </xs:complexType>
+
+  <xs:complexType name="CellInViewType">
+    <xs:sequence>
+      <xs:element name="lat" type="LatitudeType"/>
+      <xs:element name="lon" type="LongitudeType"/>
+      <xs:element name="mcc" type="CodeType"/>
+      <xs:element name="mnc" type="CodeType"/>
+      <xs:element name="lac" type="NumberType"/>
+      <xs:element name="cellid" type="NumberType"/>
+      <xs:element name="name" type="xs:string"/>
+      <xs:element name="radio" type="RadioType" minOccurs="0"/>
+      <xs:element name="range" type="NumberType" minOccurs="0"/>
     </xs:sequence>
   </xs:complexType>
 
@@ -67,6 +91,18 @@ export const LOCATION_XSD = `<?xml version="1.0" encoding="UTF-8"?>
   <xs:simpleType name="NumberType">
     <xs:restriction base="xs:string">
       <xs:pattern value="[0-9]{1,20}"/>
+    </xs:restriction>
+  </xs:simpleType>
+
+  <xs:simpleType name="BooleanType">
+    <xs:restriction base="xs:string">
+      <xs:pattern value="true|false"/>
+    </xs:restriction>
+  </xs:simpleType>
+
+  <xs:simpleType name="RadioType">
+    <xs:restriction base="xs:string">
+      <xs:pattern value="GSM|UMTS|LTE|NR"/>
     </xs:restriction>
   </xs:simpleType>
 

@@ -70,7 +70,7 @@ describe('the built app', () => {
   });
 
   it('never answers an API path with the page', async () => {
-    const res = await withPages.request('/api/cells');
+    const res = await withPages.request('/api/towers');
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
   });

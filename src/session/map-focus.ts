@@ -1,6 +1,6 @@
 import { cellLabel } from '../api/cell-id';
 import type { CellFacts } from '../api/cell-facts';
-import type { Cell } from '../api/types';
+import type { Cell, CellHints, CellId } from '../api/types';
 import { cellPath, navigate, parseRoute, parseView, type MapViewState } from './route';
 import { createStore } from './store';
 
@@ -29,6 +29,15 @@ export interface FlyTarget {
   token: string;
 }
 
+/** The part of the world the map shows, once it has stopped moving. `west > east` where it crosses 180°. */
+export interface MapArea {
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+  zoom: number;
+}
+
 /** What the map shows and where it goes; shared by the features, the map and the raw view. */
 export interface MapFocus {
   /** What the map flies to and the raw view shows: the phone's answer or the cell's. */
@@ -43,6 +52,8 @@ export interface MapFocus {
   batch: BatchCells | undefined;
   /** Where the map looks now, for links that carry the view. */
   view: MapViewState | undefined;
+  /** What the map shows, settled: set a moment after the last move, for reads of what is in view. */
+  area: MapArea | undefined;
   /** Where the map first looks: a shared link's view. */
   initialView: MapViewState | undefined;
   path: string;
@@ -55,7 +66,8 @@ export type MapFocusAction =
   | { type: 'unshow'; id?: string }
   | { type: 'route'; path: string }
   | { type: 'batch'; batch: BatchCells }
-  | { type: 'view'; view: MapViewState };
+  | { type: 'view'; view: MapViewState }
+  | { type: 'area'; area: MapArea };
 
 export function initialMapFocus(path: string, search: string): MapFocus {
   return {
@@ -64,6 +76,7 @@ export function initialMapFocus(path: string, search: string): MapFocus {
     shown: null,
     batch: undefined,
     view: undefined,
+    area: undefined,
     initialView: parseView(search),
     path,
   };
@@ -98,6 +111,8 @@ export function reduceMapFocus(state: MapFocus, action: MapFocusAction): MapFocu
       return { ...state, batch: action.batch };
     case 'view':
       return { ...state, view: action.view };
+    case 'area':
+      return { ...state, area: action.area };
   }
 }
 
@@ -114,6 +129,11 @@ export function createMapFocus(path: string, search: string) {
       const entryPath = cellPath(entry.cell);
       dispatch({ type: 'show', entry, path: entryPath });
       navigate(entryPath);
+    },
+    /** Looks a cell up: the cell panel reads it from the address, and the map flies to it. */
+    openCell(id: CellId, hints?: CellHints): void {
+      dispatch({ type: 'look-up' });
+      navigate(cellPath(id, hints));
     },
   };
 }

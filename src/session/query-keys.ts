@@ -1,11 +1,12 @@
 import { keyFingerprint } from '../api/keys';
+import type { CellsQuery } from '../api/cells-in-view';
 import type { CellHints, CellId, Format, Keys } from '../api/types';
 
 const fingerprint = (keys: Keys | null): string => (keys ? keyFingerprint(keys) : 'no-keys');
 
 /**
  * Every query key of the app, general to specific, built only here. Keys enter as a fingerprint, never as they
- * are. The features build their queries on these; forgetting the keys removes `location.all` and `cell.all`.
+ * are. The features build their queries on these; forgetting the keys removes every `all`.
  */
 export const queryKeys = {
   settings: ['settings'] as const,
@@ -19,6 +20,26 @@ export const queryKeys = {
       const { mcc = '', mnc = '', cellid = '' } = id ?? {};
       const { lac = '', radio = '' } = hints;
       return ['cell', mcc, mnc, cellid, lac, radio, fingerprint(keys), format] as const;
+    },
+  },
+  cellsInView: {
+    all: ['cells-in-view'] as const,
+    read: (keys: Keys | null, query: CellsQuery | null, format: Format) => {
+      const { bbox, mcc = '', mnc = '', radio = '', limit = 0 } = query ?? {};
+      const { west = 0, south = 0, east = 0, north = 0 } = bbox ?? {};
+      return [
+        'cells-in-view',
+        west,
+        south,
+        east,
+        north,
+        mcc,
+        mnc,
+        radio,
+        limit,
+        fingerprint(keys),
+        format,
+      ] as const;
     },
   },
 };

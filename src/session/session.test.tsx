@@ -14,6 +14,8 @@ describe('the session', () => {
       queryKeys.cell.read(keys, { mcc: '244', mnc: '91', cellid: '1' }, 'json'),
       'cell',
     );
+    const box = { bbox: { west: 24, south: 60, east: 25, north: 61 }, limit: 10 };
+    queryClient.setQueryData(queryKeys.cellsInView.read(keys, box, 'xml'), 'cells in view');
     queryClient.setQueryData(queryKeys.settings, DEFAULT_SETTINGS);
     session.keys.forget();
     expect(session.keys.get()).toMatchObject({ keys: null, remembered: false, editing: false });
@@ -39,5 +41,23 @@ describe('the session', () => {
     const { session } = testSession();
     session.format.choose('json');
     expect(testSession().session.format.get()).toBe('json');
+  });
+
+  it('cells in view: off at first; the switch keeps the filters, a filter keeps the switch', () => {
+    const { session } = testSession();
+    expect(session.inView.get()).toEqual({ on: false });
+    session.inView.filter({ operator: { mcc: '244', mnc: '91' }, radio: 'LTE' });
+    session.inView.toggle(true);
+    expect(session.inView.get()).toEqual({ on: true, operator: { mcc: '244', mnc: '91' }, radio: 'LTE' });
+    session.inView.filter({ radio: 'NR' });
+    expect(session.inView.get()).toEqual({ on: true, radio: 'NR' });
+  });
+
+  it('opening a cell looks it up: the address names it and the map flies to it', () => {
+    const { session } = testSession();
+    const flights = session.focus.get().flights;
+    session.focus.openCell({ mcc: '244', mnc: '05', cellid: '400201' });
+    expect(window.location.pathname).toBe('/cell/244/05/400201');
+    expect(session.focus.get()).toMatchObject({ target: 'cell', flights: flights + 1 });
   });
 });

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createContext, use, useEffect, type ReactNode } from 'react';
 import type { Client } from '../api/client';
 import type { Format, Keys } from '../api/types';
+import { createInViewStore, type InViewChoice } from './cells-in-view';
 import { createDevicePosition, type DevicePosition } from './device-position';
 import { createFormatStore } from './format';
 import { createKeysStore, type KeysState } from './keys';
@@ -19,10 +20,12 @@ export function createSession({ client, queryClient }: { client: Client; queryCl
     keys: createKeysStore(() => {
       queryClient.removeQueries({ queryKey: queryKeys.location.all });
       queryClient.removeQueries({ queryKey: queryKeys.cell.all });
+      queryClient.removeQueries({ queryKey: queryKeys.cellsInView.all });
     }),
     format: createFormatStore(),
     focus: createMapFocus(currentPath(), window.location.search),
     device: createDevicePosition(),
+    inView: createInViewStore(),
   };
 }
 
@@ -63,3 +66,6 @@ export function useDevicePosition(): [DevicePosition, () => void] {
   const { device } = useSession();
   return [useStore(device, (position) => position), device.request];
 }
+
+/** Whether the map shows the cells in view, and which of them. */
+export const useInViewChoice = (): InViewChoice => useStore(useSession().inView, (choice) => choice);

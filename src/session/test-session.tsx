@@ -25,6 +25,7 @@ export function testSession(client: Partial<Client> = {}, settings: Partial<Sett
     client: {
       getLocation: unreachable,
       getCell: unreachable,
+      getCellsInView: unreachable,
       getSettings: () => Promise.resolve({ data: { ...DEFAULT_SETTINGS, ...settings }, raw: RAW }),
       ...client,
     },

@@ -3,7 +3,7 @@ import type { Cell } from '../../api/types';
 import { useI18n } from '../../i18n/i18n';
 import { INTL_TAG } from '../../i18n/translate';
 import { interpretCellId } from './interpret';
-import { findNames, loadTable, type MccMncTable } from './operator-names';
+import { findNames, loadTable, type MccMncTable } from '../../i18n/operator-names';
 
 export function CellReading({ cell }: { cell: Cell }) {
   const { t, locale, formatNumber } = useI18n();

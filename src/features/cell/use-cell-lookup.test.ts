@@ -3,7 +3,12 @@ import type { Client } from '../../api/client';
 import { keyFingerprint } from '../../api/keys';
 import { cellQuery } from './use-cell-lookup';
 
-const client: Client = { getLocation: vi.fn(), getCell: vi.fn(), getSettings: vi.fn() };
+const client: Client = {
+  getLocation: vi.fn(),
+  getCell: vi.fn(),
+  getCellsInView: vi.fn(),
+  getSettings: vi.fn(),
+};
 const keys = { serviceKey: 'svc-secret', userKey: 'usr-secret' };
 
 describe('cellQuery', () => {

@@ -4,7 +4,7 @@ import type { Cell, CellHints, CellId, Format, Keys } from '../../api/types';
 import { DEFAULT_SETTINGS } from '../../api/settings';
 import { queryKeys } from '../../session/query-keys';
 import { withinDeadline } from '../../session/read-policy';
-import { cellPath, formatRoute, navigate, useRoute } from '../../session/route';
+import { cellPath, formatRoute, useRoute } from '../../session/route';
 import { useFormat, useKeys, useMapFocus, useSession } from '../../session/session';
 import { useSettings } from '../../session/settings';
 
@@ -73,9 +73,8 @@ export function useCellLookup() {
     const same = path === formatRoute(answer.route);
     // The request leaves at the click, before React re-renders, so rendering overlaps the network wait.
     if (keys && !same) void queryClient.prefetchQuery(cellQuery(client, keys, id, format, timeoutMs, hints));
-    focus.dispatch({ type: 'look-up' });
+    focus.openCell(id, hints);
     if (same && keys) void answer.query.refetch();
-    else navigate(path);
   };
   return { ...answer, lookup };
 }

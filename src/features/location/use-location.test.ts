@@ -6,7 +6,12 @@ import { keyFingerprint } from '../../api/keys';
 import { testSession } from '../../session/test-session';
 import { locationQuery, useLocation } from './use-location';
 
-const client: Client = { getLocation: vi.fn(), getCell: vi.fn(), getSettings: vi.fn() };
+const client: Client = {
+  getLocation: vi.fn(),
+  getCell: vi.fn(),
+  getCellsInView: vi.fn(),
+  getSettings: vi.fn(),
+};
 const keys = { serviceKey: 'svc-secret', userKey: 'usr-secret' };
 
 describe('locationQuery', () => {

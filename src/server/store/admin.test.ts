@@ -1,24 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DOCUMENTED_CELL_RECORD } from '../../api/fixtures/documented-cell';
-import { openDemoStore } from '../demo-data';
-import type { Store } from './open-store';
 import { StoreError } from './records';
+import { tempStores } from './temp-stores';
 
-const dir = mkdtempSync(join(tmpdir(), 'cellpos-admin-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const opened: Store[] = [];
-afterEach(() => {
-  for (const store of opened.splice(0)) store.close();
-});
-function open(file: string, demo = true): Store {
-  const store = openDemoStore(file, demo);
-  opened.push(store);
-  return store;
-}
+const { dir, open } = tempStores('cellpos-admin-');
 
 describe('store operations', () => {
   it('registers developers, keys and users, and refuses bad input without writing', () => {
@@ -39,6 +26,21 @@ describe('store operations', () => {
     expect(store.getUser(userKey)?.smsReplied).toBe(false);
     expect(() => store.recordSmsReply('nobody')).toThrow(StoreError);
     expect(store.counts()).toEqual({ developers: 1, serviceKeys: 1, users: 1, cells: 0 });
+  });
+
+  it('keeps a cell’s radio and range when given, refuses an unknown radio or a bad range', () => {
+    const store = open(':memory:', false);
+    const cell = { mcc: 244, mnc: 91, cellid: 1, lac: 0, lat: 60, lon: 24, name: 'A' };
+    store.addCell({ ...cell, radio: 'NR', range: 300 });
+    expect(store.getCell(cell)).toMatchObject({ radio: 'NR', range: 300 });
+    expect(() => store.addCell({ ...cell, radio: 'WIFI' })).toThrow(
+      /radio must be one of GSM, UMTS, LTE, NR/,
+    );
+    expect(() => store.addCell({ ...cell, range: -1 })).toThrow(/range must be/);
+    // Written again without them: the row says what the new write says.
+    store.addCell(cell);
+    expect(store.getCell(cell)).not.toHaveProperty('radio');
+    expect(store.getCell(cell)).not.toHaveProperty('range');
   });
 
   it('adds cells in one transaction: all or nothing', () => {

@@ -4,6 +4,7 @@ import {
   CELL_COLUMNS,
   checkStorable,
   isCell,
+  RADIO_CODES,
   StoreError,
   toCellRecord,
   toUser,
@@ -67,7 +68,16 @@ export function checkCellRecord(cell: CellRecord): CellRecord {
   if (cell.name.trim() === '' || cell.name.length > 200)
     throw new StoreError('name must be 1–200 characters');
   checkStorable(cell.name, 'name');
+  if (cell.range !== undefined) int(cell.range, 'range', 2 ** 31 - 1);
+  if (cell.radio !== undefined && radioCode(cell.radio) === 0)
+    throw new StoreError(`radio must be one of ${RADIO_CODES.slice(1).join(', ')}`);
   return cell;
+}
+
+/** A radio's code in the `radio` column (records.ts RADIO_CODES; 0 when none is given or it is not one of them). */
+function radioCode(radio: string | undefined): number {
+  const code = RADIO_CODES.findIndex((name) => name !== '' && name === radio);
+  return code === -1 ? 0 : code;
 }
 
 function prepare(db: Database.Database) {
@@ -94,11 +104,14 @@ function prepare(db: Database.Database) {
     setCell: db.prepare<[number, number, number, Buffer]>(
       'UPDATE users SET current_mcc = ?, current_mnc = ?, current_cellid = ? WHERE key_hash = ?',
     ),
-    upsertCell: db.prepare<[number, number, number, number, number, number, string, number]>(
-      `INSERT INTO cells (mcc, mnc, cellid, lac, lat, lon, name, samples) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+    upsertCell: db.prepare<
+      [number, number, number, number, number, number, string, number, number | null, number | null]
+    >(
+      `INSERT INTO cells (mcc, mnc, cellid, lac, lat, lon, name, samples, range, radio)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (mcc, mnc, cellid) DO UPDATE SET
          lac = excluded.lac, lat = excluded.lat, lon = excluded.lon, name = excluded.name, samples = excluded.samples,
-         range = NULL, radio = NULL, updated = NULL, origin = NULL`,
+         range = excluded.range, radio = excluded.radio, updated = NULL, origin = NULL`,
     ),
     listCells: db.prepare<[number, number], CellRow>(
       `SELECT ${CELL_COLUMNS} FROM cells ORDER BY mcc, mnc, cellid LIMIT ? OFFSET ?`,
@@ -131,7 +144,19 @@ export function createAdmin(db: Database.Database): Admin {
 
   function writeCell(cell: CellRecord): void {
     const c = checkCellRecord(cell);
-    q.upsertCell.run(c.mcc, c.mnc, c.cellid, c.lac, c.lat, c.lon, c.name.trim(), c.samples ?? 0);
+    const radio = radioCode(c.radio);
+    q.upsertCell.run(
+      c.mcc,
+      c.mnc,
+      c.cellid,
+      c.lac,
+      c.lat,
+      c.lon,
+      c.name.trim(),
+      c.samples ?? 0,
+      c.range ?? null,
+      radio === 0 ? null : radio,
+    );
   }
 
   return {

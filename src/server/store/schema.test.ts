@@ -1,24 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDemoStore } from '../demo-data';
-import { openStore, type Store } from './open-store';
+import { openStore } from './open-store';
 import { keyHash, migrate, SCHEMA_VERSION } from './schema';
+import { tempStores } from './temp-stores';
 
-const dir = mkdtempSync(join(tmpdir(), 'cellpos-store-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-const opened: Store[] = [];
-afterEach(() => {
-  for (const store of opened.splice(0)) store.close();
-});
-function open(file: string, demo = true): Store {
-  const store = openDemoStore(file, demo);
-  opened.push(store);
-  return store;
-}
+const { dir, open } = tempStores('cellpos-store-');
 
 describe('migrations', () => {
   it('are idempotent and recorded in user_version', () => {
@@ -85,6 +73,30 @@ describe('migrations', () => {
     expect(upgraded.authenticate('demo-service', 'demo-user ')).toBeUndefined();
     expect(upgraded.authenticate('demo-service', 'other-user')).toBe('mismatch');
     upgraded.close();
+  });
+
+  it('build the cells-in-view R*Tree for a database made before it, from the cells it holds', () => {
+    const file = join(dir, 'before-box.db');
+    const raw = new Database(file);
+    migrate(raw, SCHEMA_VERSION - 1);
+    raw.exec(`INSERT INTO cells (mcc, mnc, cellid, lac, lat, lon, name, radio) VALUES
+      (244, 7, 1, 0, 60.5, 25.5, 'Added before the R*Tree', 3), (244, 7, 2, 0, NULL, NULL, 'No position', 3),
+      (244, 7, 3, 0, 60.6, 25.6, 'A GSM cell', 1)`);
+    expect(migrate(raw)).toBe(SCHEMA_VERSION);
+    expect(raw.prepare('SELECT count(*) AS n FROM cells_box').get()).toEqual({ n: 2 });
+    raw.close();
+    const upgraded = open(file, false);
+    const found = upgraded.cellsInBox({
+      west: 25,
+      south: 60,
+      east: 26,
+      north: 61,
+      mcc: 244,
+      mnc: 7,
+      radio: 'LTE',
+      limit: 10,
+    });
+    expect(found.cells.map((cell) => cell.name)).toEqual(['Added before the R*Tree']);
   });
 
   it('add the cell facts and the answers cache to a version 3 database, keeping its cells', () => {

