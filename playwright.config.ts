@@ -28,6 +28,16 @@ const e2eDb = process.env.E2E_DB ?? join(tmpdir(), `cellpos-e2e-db-${port}`, 'po
 process.env.E2E_DB = e2eDb;
 const sourcesDb = join(tmpdir(), `cellpos-e2e-sources-db-${port}`, 'positioning.db');
 
+/* The test services (scripts/e2e-server.mjs) take their settings as arguments, never from this environment or
+   a .env: a developer's own settings must not change what the tests run against. */
+function serviceCommand(settings: Record<string, string> = {}): string {
+  // Playwright runs the command through a POSIX shell: each argument single-quoted.
+  const args = Object.entries(settings).map(
+    ([name, value]) => `'${`${name}=${value}`.replaceAll("'", `'\\''`)}'`,
+  );
+  return ['node scripts/e2e-server.mjs', ...args].join(' ');
+}
+
 const launchOptions = {
   ...(executablePath !== undefined && { executablePath }),
   args: [
@@ -54,6 +64,10 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
     launchOptions,
+    /* The app registers a service worker; most tests route or count the page's requests, which a worker
+       would answer out of their sight, so they run without one. e2e/installed-app.spec.ts and
+       e2e/update.spec.ts run with it. */
+    serviceWorkers: 'block',
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions } },
@@ -68,7 +82,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `node scripts/e2e-server.mjs`,
+      command: serviceCommand(),
       url: `http://127.0.0.1:${port}/api/health`,
       env: { PORT: String(port), E2E_DB: e2eDb },
       reuseExistingServer: false,
@@ -92,17 +106,15 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
-      command: `node scripts/e2e-server.mjs`,
-      url: `http://127.0.0.1:${sourcesPort}/api/health`,
-      env: {
-        PORT: String(sourcesPort),
-        E2E_DB: sourcesDb,
+      command: serviceCommand({
         CELL_SOURCES: 'store,opencellid,geolocate',
         OPENCELLID_URL: `http://127.0.0.1:${standInPort}/opencellid`,
         OPENCELLID_KEY: OPENCELLID_KEY,
         GEOLOCATE_URL: `http://127.0.0.1:${standInPort}/geolocate/v1/geolocate`,
         POSITIONING_TIMEOUT_MS: '3000',
-      },
+      }),
+      url: `http://127.0.0.1:${sourcesPort}/api/health`,
+      env: { PORT: String(sourcesPort), E2E_DB: sourcesDb },
       reuseExistingServer: false,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },
       timeout: 120_000,
@@ -110,15 +122,15 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: `node --import tsx src/server/main.ts`,
-      url: `http://127.0.0.1:${proxyPort}/api/health`,
-      env: {
-        HOST: '127.0.0.1',
-        PORT: String(proxyPort),
+      command: serviceCommand({
         POSITIONING_BASE_URL: `http://127.0.0.1:${operatorPort}/op`,
         POSITIONING_TIMEOUT_MS: '3000',
         POSITIONING_RATE_LIMIT: '0',
-        STATIC_DIR: 'dist',
+      }),
+      url: `http://127.0.0.1:${proxyPort}/api/health`,
+      env: {
+        PORT: String(proxyPort),
+        E2E_DB: join(tmpdir(), `cellpos-e2e-db-${proxyPort}`, 'positioning.db'),
       },
       reuseExistingServer: false,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },

@@ -21,12 +21,8 @@ const cpuMultiplier =
     : Number(process.env.LIGHTHOUSE_CPU_MULTIPLIER);
 const tiles = await startTileServer();
 
-const service = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    TILE_URL: tiles.url,
-  },
+const service = spawn(process.execPath, ['scripts/e2e-server.mjs', `TILE_URL=${tiles.url}`], {
+  env: { ...process.env, PORT: String(port) },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const chrome = await launch({

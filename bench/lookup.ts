@@ -174,7 +174,7 @@ function printTrace(trace: string): void {
 }
 
 // 256 px tiles, as OpenStreetMap serves them to this desktop-sized page.
-const { dir, dbFile, tiles, service, browser } = await startBenchApp('lookup', port, 256);
+const { dir, dbFile, tiles, service, browser } = await startBenchApp('lookup', port);
 
 try {
   await waitFor(`${origin}/api/health`);

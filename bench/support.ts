@@ -60,14 +60,12 @@ export function listen(server: Server, port = 0): Promise<number> {
   });
 }
 
-/**
- * Answers every tile the map asks for with the same grey square; returns the URL template and a close(). 512 px
- * by default, as a tile server for high-density screens sends: a phone at 1.75 device pixels per CSS pixel shows
- * each 256 px tile with ~450 device pixels, and Lighthouse flags anything smaller as low resolution; 256 px is
- * what OpenStreetMap's own tile server sends.
- */
-export async function startTileServer(size = 512): Promise<{ url: string; close(): void }> {
-  const TILE = greyPng(size);
+/* 256 px, as OpenStreetMap serves its tiles (BENCH_TILE_PX=512 stands in for a server with @2x tiles). */
+const TILE_PX = Number(process.env.BENCH_TILE_PX ?? 256);
+const TILE = greyPng(TILE_PX);
+
+/** Answers every tile the map asks for with the same grey square; returns the URL template and a close(). */
+export async function startTileServer(): Promise<{ url: string; close(): void }> {
   const server = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'public, max-age=86400' });
     res.end(TILE);
@@ -100,20 +98,15 @@ export function quantile(sorted: readonly number[], q: number): number {
  * The built app as a bench drives it: the service on a fresh temporary database (rate limiting off), stand-in
  * tiles, and a headless Chromium. The caller stops them and removes `dir`.
  */
-export async function startBenchApp(name: string, port: number, tileSize?: number) {
+export async function startBenchApp(name: string, port: number) {
   const dir = mkdtempSync(join(tmpdir(), `cellpos-bench-${name}-`));
   const dbFile = join(dir, 'positioning.db');
-  const tiles = await startTileServer(tileSize);
-  const service = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      E2E_DB: dbFile,
-      TILE_URL: tiles.url,
-      POSITIONING_RATE_LIMIT: '0',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const tiles = await startTileServer();
+  const service = spawn(
+    process.execPath,
+    ['scripts/e2e-server.mjs', `TILE_URL=${tiles.url}`, 'POSITIONING_RATE_LIMIT=0'],
+    { env: { ...process.env, PORT: String(port), E2E_DB: dbFile }, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
   const browser = await chromium.launch({
     headless: true,
     ...(chromePath !== undefined && { executablePath: chromePath }),

@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { dirname, join, resolve } from 'node:path';
+import { test as base, expect, type Page, type Request } from '@playwright/test';
+import { serviceEnv } from '../scripts/service-env.mjs';
 
 export { expect };
 
@@ -12,11 +13,16 @@ const TRANSPARENT_PNG = Buffer.from(
   'base64',
 );
 
-const LOCAL = /^https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//;
+export const LOCAL = /^https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//;
 
 /* Chromium reports every non-2xx fetch and every aborted request as a console error; those are the
    failures the tests provoke on purpose. Anything else on the console fails the test. */
 const EXPECTED_CONSOLE = [/^Failed to load resource: /];
+
+/** An image the page asks for, or a tile its service worker fetches for it (a fetch, to Playwright). */
+const isImage = (request: Request): boolean =>
+  request.resourceType() === 'image' ||
+  (request.serviceWorker() !== null && /\.(?:png|jpe?g|webp)(?:\?|$)/i.test(request.url()));
 
 interface Fixtures {
   /** Blocks every request that would leave the machine; fails the test on console errors, page errors, dialogs
@@ -37,8 +43,13 @@ export const test = base.extend<Fixtures>({
       await context.route(
         (url) => !LOCAL.test(url.href),
         (route) =>
-          route.request().resourceType() === 'image'
-            ? route.fulfill({ status: 200, contentType: 'image/png', body: TRANSPARENT_PNG })
+          isImage(route.request())
+            ? route.fulfill({
+                status: 200,
+                contentType: 'image/png',
+                body: TRANSPARENT_PNG,
+                headers: { 'access-control-allow-origin': '*' },
+              })
             : route.abort('blockedbyclient'),
       );
       const watch = (page: Page) => {
@@ -109,11 +120,14 @@ export function e2eDatabase(): string {
 
 /** Runs the service's admin command line against the e2e database. */
 export function admin(...args: string[]): string {
-  const result = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', join('src', 'server', 'cli.ts'), ...args, '--db', e2eDatabase()],
-    { encoding: 'utf8', timeout: 30_000 },
-  );
+  const db = e2eDatabase();
+  // As the test service runs: none of a developer's settings, from the environment or a .env in the checkout.
+  const result = spawnSync(process.execPath, [resolve('dist-server', 'cli.js'), ...args, '--db', db], {
+    cwd: dirname(db),
+    env: serviceEnv(process.env, {}),
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
   if (result.status !== 0) throw new Error(`admin ${args[0]} failed: ${result.stderr || result.stdout}`);
   return result.stdout;
 }

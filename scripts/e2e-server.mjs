@@ -1,5 +1,8 @@
 // The service for the browser tests: demo data in a fresh database, no simulated movement. The database is
-// E2E_DB when set (the tests read it to use the admin command line), else one in a new temporary folder.
+// E2E_DB when set (the tests read it to use the admin command line), else one in a new temporary folder; the port
+// is PORT. Any other setting is given as an argument, NAME=value: none comes from the caller's environment or a
+// .env, so a developer's own settings never change the service the tests run against (scripts/service-env.mjs).
+//   node scripts/e2e-server.mjs [NAME=value …]
 import { spawn } from 'node:child_process';
 import {
   existsSync,
@@ -13,9 +16,18 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serviceEnv, settingsFromArgs } from './service-env.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PREFIX = 'cellpos-e2e-';
+
+let settings;
+try {
+  settings = settingsFromArgs(process.argv.slice(2));
+} catch (error) {
+  console.error(`e2e-server: ${error.message}`);
+  process.exit(2);
+}
 
 // A runner that kills this script with SIGKILL leaves its folder behind: remove those whose owner is gone.
 for (const name of readdirSync(tmpdir())) {
@@ -45,22 +57,27 @@ const dbFiles = [db, `${db}-wal`, `${db}-shm`, join(dir, 'owner.pid')];
 for (const file of dbFiles) rmSync(file, { force: true });
 writeFileSync(join(dir, 'owner.pid'), String(process.pid));
 
-const env = {
-  ...process.env,
+const env = serviceEnv(process.env, {
   HOST: '127.0.0.1',
   PORT: process.env.PORT ?? '5199',
   POSITIONING_DB: db,
   POSITIONING_SIMULATE_MS: '0',
   POSITIONING_DEMO: 'on',
   // Two browsers share the demo service key; the tests must not meet the limit meant for real clients.
-  POSITIONING_RATE_LIMIT: process.env.POSITIONING_RATE_LIMIT ?? '200',
+  POSITIONING_RATE_LIMIT: '200',
   STATIC_DIR: join(root, 'dist'),
-};
-delete env.POSITIONING_BASE_URL;
-delete env.POSITIONING_SCHEMA_URL;
+  ...settings,
+});
 
-const service = spawn(process.execPath, ['--import', 'tsx', join('src', 'server', 'main.ts')], {
-  cwd: root,
+// The service as production runs it: the built JavaScript (npm run build makes it, with the app).
+const main = join(root, 'dist-server', 'main.js');
+if (!existsSync(main)) {
+  console.error(`${main} is missing: run "npm run build" first.`);
+  process.exit(1);
+}
+// Run from its own folder: a .env in the checkout (a developer's settings) must not reach the tests.
+const service = spawn(process.execPath, [main], {
+  cwd: dir,
   stdio: 'inherit',
   env,
 });

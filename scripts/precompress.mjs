@@ -41,13 +41,21 @@ export async function precompressDir(dir) {
 }
 
 export function precompress() {
+  let outDir;
   return {
     name: 'cellpos-precompress',
     apply: 'build',
-    async writeBundle(output) {
-      if (output.dir === undefined) return;
-      const count = await precompressDir(output.dir);
-      this.info(`${count} files precompressed (.br, .gz)`);
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    // After every other plugin's output (the service worker and the manifest are written at the very end).
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const count = await precompressDir(outDir);
+        this.info(`${count} files precompressed (.br, .gz)`);
+      },
     },
   };
 }

@@ -48,6 +48,8 @@ describe('import zones (eslint.config.js)', () => {
       ['src/i18n/i18n.tsx', "import { x } from '../session/route';"],
       ['src/api/client.ts', "import { x } from '../session/route';"],
       ['src/server/app.ts', "import { x } from '../session/route';"],
+      ['src/sw/sw.ts', "import { x } from '../session/app-update';"],
+      ['src/server/app.ts', "import { x } from '../sw/freshness';"],
     ];
     for (const [path, line] of cases) {
       expect(await zoneErrors(path, line), `${path}: ${line}`).toHaveLength(1);

@@ -2,7 +2,7 @@ import { FACT_HEADERS, readFacts, type CellFacts } from './cell-facts';
 import { decodeCells, MAX_CELLS_BODY_CHARS } from './cells-codec';
 import { cellsQueryString, type CellsInView, type CellsQuery } from './cells-in-view';
 import { decodeCell, decodeErrorBody, decodeLocation, MAX_BODY_CHARS } from './codec';
-import { ApiError, kindForStatus, parseRetryAfter, type RawResponse } from './errors';
+import { ApiError, isApiError, kindForStatus, parseRetryAfter, type RawResponse } from './errors';
 import { decodeSettings, type Settings } from './settings';
 import type { Cell, CellHints, CellId, Format, Keys, Location } from './types';
 
@@ -140,6 +140,8 @@ export function createClient(options: ClientOptions): Client {
       try {
         response = await doFetch(url, { headers: { Accept: ACCEPT[format] }, signal: combined });
       } catch (error) {
+        // A fetch of the caller's may refuse with its own reason (offline, another build): kept as it is.
+        if (isApiError(error) && !combined.aborted) throw error;
         return fail(error, 'network', 'the service could not be reached');
       }
       let read: { body: string; truncated: boolean };

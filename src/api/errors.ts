@@ -8,7 +8,11 @@ export type ApiErrorKind =
   | 'server'
   | 'network'
   | 'timeout'
-  | 'malformed';
+  | 'malformed'
+  /** The browser has no connection: nothing was sent. */
+  | 'offline'
+  /** The service runs another build than this page: its answer is not read (src/api/build.ts). */
+  | 'outdated';
 
 /** One answer as it came over the wire, for the raw-response view. The URL has the keys masked. */
 export interface RawResponse {

@@ -1,5 +1,8 @@
 import type { Keys } from './types';
 
+/** The element in which the service puts the settings into the page it serves (JSON, never run). */
+export const SETTINGS_ELEMENT_ID = 'cellpos-settings';
+
 /** Runtime settings the service hands the app (`GET /api/settings`), so tiles can change without a rebuild. */
 export interface Settings {
   mode: 'demo' | 'proxy' | 'unknown';
@@ -10,11 +13,13 @@ export interface Settings {
    *  gives a whole read this much and 2 s more. */
   timeoutMs: number;
   demoKeys?: Keys;
+  /** The service's build (src/api/build.ts), when it says. */
+  build?: string;
 }
 
-export const DEFAULT_SETTINGS: Settings = {
+export const DEFAULT_SETTINGS: Readonly<Settings> = {
   mode: 'unknown',
-  tileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
+  tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
   tileAttribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
   timeoutMs: 10_000,
 };
@@ -45,6 +50,7 @@ export function readSettings(value: unknown): Settings {
   ) {
     settings.demoKeys = { serviceKey: demo.serviceKey, userKey: demo.userKey };
   }
+  if (isText(v.build, 100)) settings.build = v.build;
   return settings;
 }
 

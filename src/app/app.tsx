@@ -7,6 +7,7 @@ import { LocationPanel } from '../features/location/location-panel';
 import { PhoneDistance } from '../features/location/phone-distance';
 import type { LatLon } from '../map/geo';
 import { AppHeader } from './app-header';
+import { AppStatus } from './app-status';
 import { HistoryRecorder } from './history-recorder';
 import { DocumentTitle } from './document-title';
 import { MapSection } from './map-section';
@@ -21,6 +22,7 @@ export function App() {
       <DocumentTitle />
       <HistoryRecorder />
       <AppHeader />
+      <AppStatus />
       <main className="app-main">
         <div className="panel">
           <KeysPanel />

@@ -17,3 +17,17 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+
+/* The service worker makes the app installable and usable offline. It is not part of the first screen: its
+   code loads once the page has, and never in development (Vite's server), where it would serve stale files.
+   Without it (a browser that refuses one, a private window) the app works as a plain page. */
+if (import.meta.env.PROD) {
+  window.addEventListener(
+    'load',
+    () =>
+      void import('./pwa')
+        .then(({ registerServiceWorker }) => registerServiceWorker())
+        .catch(() => undefined),
+    { once: true },
+  );
+}

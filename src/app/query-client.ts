@@ -29,6 +29,12 @@ export function createQueryClient(): QueryClient {
         retryDelay,
         staleTime: 10_000,
         refetchOnWindowFocus: false,
+        /* A read runs even when the browser says it is offline, and fails at once with words for it (the API
+           client sends nothing then); TanStack's default would hold it "paused" with nothing on screen. It is
+           read again when the connection comes back: said here, since with networkMode 'always' TanStack's
+           default is not to (src/session/online.ts tells it when the connection comes back). */
+        networkMode: 'always',
+        refetchOnReconnect: true,
       },
     },
   });

@@ -51,6 +51,11 @@ export const en = {
   'crash.title': 'Something went wrong',
   'crash.body': 'The app hit a problem it could not recover from. Your keys are safe in this browser.',
   'crash.reload': 'Reload',
+  'status.offline':
+    'You are offline. The app and your history work as before, each answer with the time it was read; lookups need a connection.',
+  'status.updateReady': 'A new version of Cellpos is ready.',
+  'status.outdated': 'Cellpos has been updated: reload this page to use the new version.',
+  'status.reload': 'Reload',
   'err.unauthorized.title': 'These keys do not belong together',
   'err.unauthorized.body':
     'The service key and the user key are not of the same developer. Check both keys: they must come from the same developer account.',
@@ -87,6 +92,12 @@ export const en = {
     'The service answered, but its “{field}” field is not what the API document describes. Open “Raw response” below to see what came.',
   'err.malformed.answer':
     'The service answered, but its answer is not what the API document describes. Open “Raw response” below to see what came.',
+  'err.offline.title': 'You are offline',
+  'err.offline.body':
+    'This needs a connection, and nothing was sent. It runs again by itself when you are back online; your last answers are in the history.',
+  'err.outdated.title': 'Cellpos has been updated',
+  'err.outdated.body':
+    'The service now runs a newer version than this page, so its answer was not read. Reload to use the new version; your keys and history stay.',
   'err.generic.title': 'Something went wrong',
   'err.generic.body':
     'The app could not finish this read. Try again; if it keeps happening, reload the page.',
@@ -293,6 +304,8 @@ export const en = {
   'batch.reason.network': 'Service not reachable',
   'batch.reason.timeout': 'No answer in time',
   'batch.reason.malformed': 'Answer could not be read',
+  'batch.reason.offline': 'No connection',
+  'batch.reason.outdated': 'Page out of date: reload',
   'batch.reason.unknown': 'Failed',
   'batch.reasonStatus': '{reason} (HTTP {status})',
   'batch.noRows': 'No rows to show.',

@@ -12,6 +12,8 @@ const ALL_KINDS: ApiErrorKind[] = [
   'network',
   'timeout',
   'malformed',
+  'offline',
+  'outdated',
 ];
 
 const contexts: ErrorContext[] = [
@@ -38,6 +40,16 @@ describe('describeError', () => {
       });
     }
   }
+
+  it('offline says nothing was sent and offers a retry; a service of another build asks for a reload', () => {
+    const offline = describeError(new ApiError('offline', 'offline'), contexts[1]!);
+    expect(offline.title).toBe('You are offline');
+    expect(offline.body).toMatch(/nothing was sent/);
+    expect(offline.action).toBe('retry');
+    const outdated = describeError(new ApiError('outdated', 'other build'), contexts[1]!);
+    expect(outdated.body).toMatch(/Reload to use the new version/);
+    expect(outdated.action).toBe('reload');
+  });
 
   it('401 says the keys are not of the same developer and offers the keys form', () => {
     const message = describeError(new ApiError('unauthorized', 'HTTP 401', { status: 401 }), contexts[0]!);

@@ -3,7 +3,7 @@ import type { CellId } from '../api/types';
 import type { MessageKey } from './en';
 import { tEn, type Translate } from './translate';
 
-export type ErrorAction = 'retry' | 'keys' | 'none';
+export type ErrorAction = 'retry' | 'keys' | 'reload' | 'none';
 
 /** What a person reads when a read fails: what happened, and what to do next. */
 export interface ErrorMessage {
@@ -183,6 +183,18 @@ const MESSAGES: Record<ApiErrorKind, Describe> = {
     title: t('err.unreachable.title'),
     body: t('err.timeout.body'),
     action: 'retry',
+    pointsToRaw: false,
+  }),
+  offline: (_error, _context, _detail, t) => ({
+    title: t('err.offline.title'),
+    body: t('err.offline.body'),
+    action: 'retry',
+    pointsToRaw: false,
+  }),
+  outdated: (_error, _context, _detail, t) => ({
+    title: t('err.outdated.title'),
+    body: t('err.outdated.body'),
+    action: 'reload',
     pointsToRaw: false,
   }),
   malformed: (error, _context, _detail, t) => ({

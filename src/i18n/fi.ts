@@ -53,6 +53,11 @@ export const fi: Catalog = {
   'crash.title': 'Jokin meni vikaan',
   'crash.body': 'Sovellus kohtasi ongelman, josta se ei toipunut. Avaimesi ovat turvassa tässä selaimessa.',
   'crash.reload': 'Lataa uudelleen',
+  'status.offline':
+    'Olet offline-tilassa. Sovellus ja historiasi toimivat kuten ennenkin, jokainen vastaus lukuhetkineen; haut tarvitsevat verkkoyhteyden.',
+  'status.updateReady': 'Cellposin uusi versio on valmis.',
+  'status.outdated': 'Cellpos on päivitetty: lataa sivu uudelleen ottaaksesi uuden version käyttöön.',
+  'status.reload': 'Lataa uudelleen',
   'err.unauthorized.title': 'Nämä avaimet eivät kuulu yhteen',
   'err.unauthorized.body':
     'Palvelun avain ja käyttäjän avain eivät ole saman kehittäjän. Tarkista molemmat avaimet: niiden on tultava samalta kehittäjätililtä.',
@@ -89,6 +94,12 @@ export const fi: Catalog = {
     'Palvelu vastasi, mutta sen kenttä ”{field}” ei ole rajapintakuvauksen mukainen. Avaa ”Raaka vastaus” alta nähdäksesi, mitä tuli.',
   'err.malformed.answer':
     'Palvelu vastasi, mutta vastaus ei ole rajapintakuvauksen mukainen. Avaa ”Raaka vastaus” alta nähdäksesi, mitä tuli.',
+  'err.offline.title': 'Olet offline-tilassa',
+  'err.offline.body':
+    'Tämä tarvitsee verkkoyhteyden, eikä mitään lähetetty. Haku tehdään uudelleen itsestään, kun yhteys palaa; viimeisimmät vastauksesi ovat historiassa.',
+  'err.outdated.title': 'Cellpos on päivitetty',
+  'err.outdated.body':
+    'Palvelussa on nyt uudempi versio kuin tällä sivulla, joten sen vastausta ei luettu. Lataa sivu uudelleen ottaaksesi uuden version käyttöön; avaimesi ja historiasi säilyvät.',
   'err.generic.title': 'Jokin meni vikaan',
   'err.generic.body':
     'Sovellus ei saanut hakua valmiiksi. Yritä uudelleen; jos ongelma toistuu, lataa sivu uudelleen.',
@@ -295,6 +306,8 @@ export const fi: Catalog = {
   'batch.reason.network': 'Palveluun ei saada yhteyttä',
   'batch.reason.timeout': 'Vastausta ei tullut ajoissa',
   'batch.reason.malformed': 'Vastausta ei voitu lukea',
+  'batch.reason.offline': 'Ei yhteyttä',
+  'batch.reason.outdated': 'Sivu on vanhentunut: lataa uudelleen',
   'batch.reason.unknown': 'Epäonnistui',
   'batch.reasonStatus': '{reason} (HTTP {status})',
   'batch.noRows': 'Ei näytettäviä rivejä.',

@@ -47,12 +47,15 @@ export function MapView({ phone, cell, facts, trail, controls, layers }: MapView
         worldCopyJump
       >
         <WorldOutline />
-        {/* Keyed so changed settings replace the layer rather than leave the old attribution text. */}
+        {/* Keyed so changed settings replace the layer rather than leave the old attribution text. On a
+            high-density screen, a template with {r} asks the server for its @2x tiles; any other gets the next
+            zoom level's tiles at half size (four tiles for one: see the README). */}
         {loaded && (
           <TileLayer
             key={`${settings.tileUrl} ${settings.tileAttribution}`}
             url={settings.tileUrl}
             attribution={settings.tileAttribution}
+            detectRetina={!settings.tileUrl.includes('{r}')}
           />
         )}
         <BatchLayer />

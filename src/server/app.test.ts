@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUILD_HEADER, BUILD_ID } from '../api/build';
 import { decodeErrorBody, XML_DECLARATION } from '../api/codec';
 import { createApp } from './app';
 import { openDemoStore } from './demo-data';
@@ -134,7 +135,7 @@ describe('the API: statuses and bodies on the wire', () => {
     const settings = await (await app.request('/api/settings')).json();
     expect(settings).toMatchObject({
       mode: 'demo',
-      tileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
+      tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       demoKeys: { serviceKey: 'demo-service', userKey: 'demo-user' },
     });
     const schema = await app.request('/api/schema/Location');
@@ -185,5 +186,46 @@ describe('the API: statuses and bodies on the wire', () => {
     expect(lines).toHaveLength(4);
     expect(lines.join('\n')).not.toContain(secret);
     expect(lines[0]).toMatch(/^GET \/api\/location 401 \d+\.\dms$/);
+  });
+});
+
+describe('the service’s build', () => {
+  it('is stated on every API answer and in the settings, so an older page knows it must reload', async () => {
+    for (const path of [`/api/location${DEMO_Q}`, '/api/cell/244/91/1', '/api/nope', '/api/health']) {
+      expect((await app.request(path)).headers.get(BUILD_HEADER), path).toBe(BUILD_ID);
+    }
+    expect((await app.request('/api/settings', { method: 'DELETE' })).headers.get(BUILD_HEADER)).toBe(
+      BUILD_ID,
+    );
+    expect(await (await app.request('/api/settings')).json()).toMatchObject({ build: BUILD_ID });
+  });
+});
+
+describe('CORS_ORIGINS', () => {
+  const APP = 'https://app.example';
+  let shared: ReturnType<typeof createApp>;
+  beforeAll(() => {
+    shared = createApp({ store, staticDir: null, corsOrigins: [APP] });
+  });
+
+  it('lets a page of a named origin read the API, Retry-After and the build included', async () => {
+    const res = await shared.request(`/api/cell/244/91/10038${DEMO_Q}`, { headers: { Origin: APP } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe(APP);
+    expect(res.headers.get('access-control-expose-headers')).toBe(`Retry-After,${BUILD_HEADER}`);
+    expect(res.headers.get('access-control-allow-credentials')).toBeNull();
+    const preflight = await shared.request('/api/settings', {
+      method: 'OPTIONS',
+      headers: { Origin: APP, 'Access-Control-Request-Method': 'GET' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-methods')).toBe('GET,HEAD');
+  });
+
+  it('lets no other origin read it, and no origin at all when unset', async () => {
+    const other = await shared.request('/api/settings', { headers: { Origin: 'https://evil.example' } });
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    const unset = await app.request('/api/settings', { headers: { Origin: APP } });
+    expect(unset.headers.get('access-control-allow-origin')).toBeNull();
   });
 });

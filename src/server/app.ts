@@ -1,6 +1,9 @@
 import { Hono, type Context } from 'hono';
+import { cors } from 'hono/cors';
 import { methodNotAllowed } from 'hono/method-not-allowed';
+import { BUILD_HEADER, BUILD_ID } from '../api/build';
 import { formatFromAccept, UnencodableError } from '../api/codec';
+import type { Settings } from '../api/settings';
 import { accessLog, errorLine } from './access-log';
 import { problem, problemAnswer, reply, type Problem } from './api-answer';
 import { createLimits } from './authorize';
@@ -38,6 +41,8 @@ export interface CommonOptions {
   allowedHosts?: readonly string[] | undefined;
   /** Demo mode: the time the app is told the service may take (proxy mode tells the operator's timeout). */
   timeoutMs?: number;
+  /** Origins whose pages may read /api (the app on another host, e.g. a CDN); none by default. */
+  corsOrigins?: readonly string[];
 }
 
 export interface CellsOptions {
@@ -93,10 +98,41 @@ function readTimeoutMs(options: AppOptions): number {
   return each * Math.max(1, overNetwork);
 }
 
+/** What the app needs from the service to start: /api/settings, and the same in the page. */
+function appSettings(options: AppOptions): () => Settings {
+  const mode = 'upstream' in options ? 'proxy' : 'demo';
+  const timeoutMs = readTimeoutMs(options);
+  return () => ({
+    mode,
+    tileUrl: options.tileUrl ?? DEFAULTS.tileUrl,
+    tileAttribution: options.tileAttribution ?? DEFAULTS.tileAttribution,
+    timeoutMs,
+    ...(!('upstream' in options) && options.store.hasDemoKeys() && { demoKeys: { ...DEMO_KEYS } }),
+    build: BUILD_ID,
+  });
+}
+
+/* Headers a page on another origin may read: the wait after a 429, and the build the app compares with its own. */
+const EXPOSED = ['Retry-After', BUILD_HEADER];
+
 /** /api: the positioning resources (demo data or the operator's), health and settings; JSON or XML errors. */
-function apiRoutes(options: AppOptions, log: (line: string) => void): Hono {
+function apiRoutes(options: AppOptions, settings: () => Settings, log: (line: string) => void): Hono {
   const api = new Hono();
   const mode = 'upstream' in options ? 'proxy' : 'demo';
+  api.use(async (c, next) => {
+    await next();
+    c.header(BUILD_HEADER, BUILD_ID);
+  });
+  if (options.corsOrigins !== undefined && options.corsOrigins.length > 0) {
+    api.use(
+      cors({
+        origin: [...options.corsOrigins],
+        allowMethods: ['GET', 'HEAD'],
+        exposeHeaders: EXPOSED,
+        maxAge: 600,
+      }),
+    );
+  }
   api.use(
     methodNotAllowed({
       app: api,
@@ -110,19 +146,7 @@ function apiRoutes(options: AppOptions, log: (line: string) => void): Hono {
     }),
   );
   api.get('/health', (c) => c.json({ status: 'ok', mode }, 200, { 'Cache-Control': 'no-store' }));
-  api.get('/settings', (c) =>
-    c.json(
-      {
-        mode,
-        tileUrl: options.tileUrl ?? DEFAULTS.tileUrl,
-        tileAttribution: options.tileAttribution ?? DEFAULTS.tileAttribution,
-        timeoutMs: readTimeoutMs(options),
-        ...(!('upstream' in options) && options.store.hasDemoKeys() && { demoKeys: { ...DEMO_KEYS } }),
-      },
-      200,
-      { 'Cache-Control': 'no-store' },
-    ),
-  );
+  api.get('/settings', (c) => c.json(settings(), 200, { 'Cache-Control': 'no-store' }));
   const limits = createLimits(options.rateLimit);
   const addressOf = (c: Context) => clientAddress(c, options.trustedProxies ?? 0);
   const cells = cellSources(options, log);
@@ -164,10 +188,13 @@ export function createApp(options: AppOptions): Hono {
         : { status: 500, code: 'internal', message: 'Something went wrong in the service.' };
     return reply(c, problemAnswer(internal, formatFromAccept(c.req.header('accept'))));
   });
-  const api = apiRoutes(options, log);
-  app.route('/api', api);
+  const settings = appSettings(options);
+  app.route('/api', apiRoutes(options, settings, log));
   app.all('/api', (c) => problem(c, { status: 404, code: 'not-found', message: 'No such API path.' }));
-  staticRoutes(app, options.staticDir === undefined ? null : options.staticDir);
+  staticRoutes(app, options.staticDir === undefined ? null : options.staticDir, {
+    settings,
+    tileUrl: options.tileUrl ?? DEFAULTS.tileUrl,
+  });
   app.notFound((c) => c.text('Not found', 404));
   return app;
 }

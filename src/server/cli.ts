@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ConfigError, readDbFile, readDemo } from './config';
+import { ConfigError, loadEnvFile, readDbFile, readDemo } from './config';
 import { runImportCommand } from './import/command';
 import { runDownloadCommand } from './import/download-command';
 import { readArgs, UsageError } from './cli-args';
@@ -233,6 +233,12 @@ export function run(argv: readonly string[], given: Io): number {
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   const argv = process.argv.slice(2);
+  try {
+    loadEnvFile();
+  } catch (error) {
+    console.error(`Error: ${(error as Error).message}`);
+    process.exit(2);
+  }
   // The import and the download stream and run for minutes: they are async, and handle their own SIGINT.
   const io = { stdout: process.stdout, stderr: process.stderr, isTTY: process.stdout.isTTY === true };
   process.exitCode =

@@ -1,6 +1,8 @@
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULTS, loadConfig } from './config';
+import { ConfigError, DEFAULTS, loadConfig, loadEnvFile } from './config';
 
 describe('config', () => {
   it('has the documented defaults', () => {
@@ -22,6 +24,19 @@ describe('config', () => {
       behindTls: false,
       allowedHosts: undefined,
       trustedProxies: 0,
+      corsOrigins: [],
+    });
+  });
+
+  it('uses OpenStreetMap’s one tile host, not the {s} subdomains it has retired', () => {
+    expect(DEFAULTS.tileUrl).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+  });
+
+  it('reads CORS_ORIGINS as origins separated by commas or spaces', () => {
+    expect(
+      loadConfig({ CORS_ORIGINS: 'https://app.example, http://127.0.0.1:5173  https://cdn.example/' }),
+    ).toMatchObject({
+      corsOrigins: ['https://app.example', 'http://127.0.0.1:5173', 'https://cdn.example'],
     });
   });
 
@@ -79,6 +94,10 @@ describe('config', () => {
     ['POSITIONING_RATE_LIMIT', '-1'],
     ['POSITIONING_RATE_LIMIT', 'lots'],
     ['POSITIONING_RATE_BURST', '0'],
+    ['CORS_ORIGINS', '*'],
+    ['CORS_ORIGINS', 'app.example'],
+    ['CORS_ORIGINS', 'https://app.example/path'],
+    ['CORS_ORIGINS', 'ftp://app.example'],
   ])('refuses %s=%s, naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name}: `));
@@ -145,5 +164,25 @@ describe('config', () => {
   ])('refuses %o, naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+});
+
+describe('.env', () => {
+  it('is read into the environment when there is one, and what the environment holds wins', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cellpos-env-'));
+    const file = join(dir, '.env');
+    writeFileSync(file, 'CELLPOS_TEST_FROM_FILE=file\nCELLPOS_TEST_SET=file\n');
+    process.env.CELLPOS_TEST_SET = 'environment';
+    try {
+      expect(loadEnvFile(join(dir, 'missing.env'))).toBe(false);
+      expect(process.env.CELLPOS_TEST_FROM_FILE).toBeUndefined();
+      expect(loadEnvFile(file)).toBe(true);
+      expect(process.env.CELLPOS_TEST_FROM_FILE).toBe('file');
+      expect(process.env.CELLPOS_TEST_SET).toBe('environment');
+    } finally {
+      delete process.env.CELLPOS_TEST_FROM_FILE;
+      delete process.env.CELLPOS_TEST_SET;
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { DEFAULT_SETTINGS } from '../api/settings';
 import type { SourcesConfig } from './sources/cell-sources';
 import { SOURCE_NAMES, type SourceName } from './sources/cell-source';
 import { DEFAULT_GEOLOCATE_URL } from './sources/geolocate';
@@ -30,10 +32,11 @@ export interface Config {
   /** The service is reached over https through a proxy that ends TLS: answers carry HSTS. */
   behindTls: boolean;
   /** Host names (and addresses) the service answers to; any other Host header gets 421. Unset: any. */
-  allowedHosts:
-    | string[]
-    | undefined; /** Reverse proxies in front of the service whose X-Forwarded-For entries name the client (0: the socket's). */
+  allowedHosts: string[] | undefined;
+  /** Reverse proxies in front of the service whose X-Forwarded-For entries name the client (0: the socket's). */
   trustedProxies: number;
+  /** Origins (scheme://host[:port]) whose pages may read /api: the app served from somewhere else, a CDN. */
+  corsOrigins: string[];
 }
 
 export const DEFAULTS = {
@@ -42,8 +45,8 @@ export const DEFAULTS = {
   dbFile: 'data/positioning.db',
   timeoutMs: 10_000,
   simulateMs: 20_000,
-  tileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
-  tileAttribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+  tileUrl: DEFAULT_SETTINGS.tileUrl,
+  tileAttribution: DEFAULT_SETTINGS.tileAttribution,
   staticDir: 'dist',
   rateLimit: 20,
   cellCacheDays: 7,
@@ -94,6 +97,41 @@ function httpUrl(env: Env, name: string): string | undefined {
     throw new ConfigError(name, 'must not carry a user name or password');
   }
   return value.replace(/\/+$/, '');
+}
+
+function origins(env: Env, name: string): string[] {
+  const value = read(env, name);
+  if (value === undefined) return [];
+  return value.split(/[\s,]+/).flatMap((origin) => {
+    if (origin === '') return [];
+    let url: URL | undefined;
+    try {
+      url = new URL(origin);
+    } catch {
+      url = undefined;
+    }
+    if (url === undefined || !/^https?:$/.test(url.protocol) || url.origin !== origin.replace(/\/$/, '')) {
+      throw new ConfigError(
+        name,
+        `"${origin}" is not an origin (scheme://host[:port], e.g. https://app.example)`,
+      );
+    }
+    return [url.origin];
+  });
+}
+
+/**
+ * Reads `.env` in the working folder into the environment, when there is one, before any setting is read.
+ * What the environment already holds wins (Node's process.loadEnvFile). Returns whether a file was read.
+ */
+export function loadEnvFile(file = '.env'): boolean {
+  if (!existsSync(file)) return false;
+  try {
+    process.loadEnvFile(file);
+  } catch (error) {
+    throw new ConfigError(file, (error as Error).message);
+  }
+  return true;
 }
 
 /** The database file, for the admin command line, which needs no other setting. */
@@ -175,6 +213,7 @@ export function loadConfig(env: Env = process.env): Config {
     behindTls: onOff(env, 'BEHIND_TLS'),
     allowedHosts: hostList(env, 'ALLOWED_HOSTS'),
     trustedProxies: integer(env, 'TRUSTED_PROXIES', 0, 0, 10),
+    corsOrigins: origins(env, 'CORS_ORIGINS'),
   };
 }
 

@@ -1,3 +1,5 @@
+import { RADIOS } from '../api/cell-facts';
+
 /**
  * The XML schema the service publishes at /api/schema/Location. The operator's own schema is lost; this one
  * describes exactly what the reference service sends: `location`, `cell`, our own `cells` (cells in view) and our
@@ -102,7 +104,7 @@ export const LOCATION_XSD = `<?xml version="1.0" encoding="UTF-8"?>
 
   <xs:simpleType name="RadioType">
     <xs:restriction base="xs:string">
-      <xs:pattern value="GSM|UMTS|LTE|NR"/>
+      <xs:pattern value="${RADIOS.join('|')}"/>
     </xs:restriction>
   </xs:simpleType>
 

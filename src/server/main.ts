@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, loadConfig, loadEnvFile, type Config } from './config';
 import { DEMO_KEYS, openDemoStore } from './demo-data';
 import { createHttpServer } from './http-server';
 import { townGazetteer } from './import/gazetteer';
@@ -30,6 +30,7 @@ process.on('exit', flushLog);
 
 function readConfig(): Config {
   try {
+    if (loadEnvFile()) console.log('Settings read from .env (the environment’s own values win).');
     return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
@@ -54,6 +55,7 @@ const common = {
   allowedHosts: config.allowedHosts,
   trustedProxies: config.trustedProxies,
   timeoutMs: config.timeoutMs,
+  corsOrigins: config.corsOrigins,
 };
 function readStore(): Store {
   try {

@@ -42,7 +42,7 @@ describe('security headers', () => {
     const res = await osm.request('/');
     expect(res.headers.get('content-security-policy')).toBe(
       "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https://*.tile.openstreetmap.org; " +
-        "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+        "connect-src 'self' https://*.tile.openstreetmap.org; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
     );
   });
 
@@ -72,7 +72,7 @@ describe('security headers', () => {
         api
           ? "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; sandbox"
           : "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https://tiles.example; " +
-              "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+              "connect-src 'self' https://tiles.example; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
       );
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');

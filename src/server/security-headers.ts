@@ -67,7 +67,8 @@ export function securityHeaders({
       scriptSrc: ["'self'"],
       styleSrc: ["'self'"],
       imgSrc: ["'self'", 'data:', tileSource(tileUrl)],
-      connectSrc: ["'self'"],
+      // The tile host too: the service worker fetches tiles itself (src/sw/tile-cache.ts), under this policy.
+      connectSrc: ["'self'", tileSource(tileUrl)],
       fontSrc: ["'self'"],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],

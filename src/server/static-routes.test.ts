@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -20,7 +20,7 @@ describe('the built app', () => {
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'cellpos-static-'));
     mkdirSync(join(dir, 'assets'));
-    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>app</title>');
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><head><title>app</title></head>');
     writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
     writeFileSync(join(dir, 'favicon.svg'), '<svg/>');
     withPages = createApp({ store, staticDir: dir });
@@ -33,7 +33,27 @@ describe('the built app', () => {
       expect(res.status, path).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^text\/html/);
       expect(res.headers.get('cache-control')).toBe('no-cache');
-      expect(await res.text()).toContain('<title>app</title>');
+      const html = await res.text();
+      expect(html).toContain('<title>app</title>');
+      expect(html).toContain('<script type="application/json" id="cellpos-settings">{"mode":"demo",');
+      expect(html).toContain('"demoKeys":{"serviceKey":"demo-service","userKey":"demo-user"}');
+    }
+  });
+
+  it('serves /index.html itself as built, without settings (the offline shell the service worker keeps)', async () => {
+    const res = await withPages.request('/index.html');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('<!doctype html><head><title>app</title></head>');
+  });
+
+  it('reads a page built while the service runs', async () => {
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><head><title>rebuilt</title></head>');
+    const later = Date.now() / 1000 + 5;
+    utimesSync(join(dir, 'index.html'), later, later);
+    try {
+      expect(await (await withPages.request('/')).text()).toContain('<title>rebuilt</title>');
+    } finally {
+      writeFileSync(join(dir, 'index.html'), '<!doctype html><head><title>app</title></head>');
     }
   });
 

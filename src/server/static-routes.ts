@@ -1,7 +1,10 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono } from 'hono';
+import type { Settings } from '../api/settings';
+import { renderPage } from './app-page';
+import { compression } from './compress';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -15,17 +18,36 @@ function notBuilt(c: Context): Response {
 
 const notFound = (c: Context): Response => c.text('Not found', 404, { 'Cache-Control': 'no-store' });
 
+export interface PageOptions {
+  /** What the app needs to start, as /api/settings answers it at this moment. */
+  settings: () => Settings;
+  tileUrl: string;
+}
+
+/** index.html as built, read again only when the file changes (a build made while the service runs). */
+function builtPage(index: string): () => string | undefined {
+  let cached: { mtimeMs: number; html: string } | undefined;
+  return () => {
+    if (!existsSync(index)) return undefined;
+    const { mtimeMs } = statSync(index);
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(index, 'utf8') };
+    return cached.html;
+  };
+}
+
 /**
  * The built app: files as the build left them, brotli or gzip from the `.br`/`.gz` the build wrote beside them
- * (scripts/precompress.mjs); hashed assets immutable, everything else revalidated; any other path is one of
- * the app's own routes and gets index.html.
+ * (scripts/precompress.mjs); hashed assets immutable, everything else revalidated. Any other path is one of
+ * the app's own routes and gets the page: index.html with the settings in it (src/server/app-page.ts),
+ * compressed as it goes.
  */
-export function staticRoutes(app: Hono, staticDir: string | null): void {
+export function staticRoutes(app: Hono, staticDir: string | null, page: PageOptions): void {
   if (staticDir === null) {
     app.get('*', (c) => c.text('Not found', 404));
     return;
   }
   const index = join(staticDir, 'index.html');
+  const html = builtPage(index);
   const served = new WeakMap<Context, string>();
   const onFound = (path: string, c: Context): void => void served.set(c, path);
   /* serveStatic adds Vary only when it sends a compressed file; a cache must also know that the plain answer
@@ -42,9 +64,14 @@ export function staticRoutes(app: Hono, staticDir: string | null): void {
     }
     return res;
   };
+  const sendPage = (c: Context): Response => {
+    const built = html();
+    if (built === undefined) return notBuilt(c);
+    return c.html(renderPage(built, page.settings(), page.tileUrl), 200, { 'Cache-Control': 'no-cache' });
+  };
   // Made on first use: serveStatic complains at once about a root that does not exist yet.
   let files: ReturnType<typeof serveStatic> | undefined;
-  const page = serveStatic({ path: index, precompressed: true, onFound });
+  app.get('/', compression(), sendPage);
   app.get('*', async (c, next) => {
     // Checked on each request so that a build made while the service runs is picked up.
     if (!existsSync(index)) return notBuilt(c);
@@ -53,11 +80,10 @@ export function staticRoutes(app: Hono, staticDir: string | null): void {
     files ??= serveStatic({ root: staticDir, precompressed: true, onFound });
     return vary(c, await files(c, next));
   });
-  app.get('*', async (c, next) => {
+  app.get('*', compression(), (c) => {
     const last = c.req.path.split('/').pop() ?? '';
     // A missing file (an asset, a favicon) is a 404; every other path is one of the app's own routes.
     if (c.req.path.startsWith('/assets/') || /\.[A-Za-z0-9]{1,8}$/.test(last)) return notFound(c);
-    c.header('Cache-Control', 'no-cache');
-    return vary(c, await page(c, next)) ?? notFound(c);
+    return sendPage(c);
   });
 }

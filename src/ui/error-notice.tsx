@@ -1,5 +1,6 @@
 import { describeError, type ErrorContext } from '../i18n/error-message';
 import { useI18n } from '../i18n/i18n';
+import { appUpdate } from '../session/app-update';
 import { useKeys, useSession } from '../session/session';
 
 export interface ErrorNoticeProps {
@@ -23,6 +24,11 @@ export function ErrorNotice({ error, context, onRetry, retrying = false }: Error
       {message.action === 'retry' && onRetry && (
         <button type="button" className="button secondary" onClick={onRetry} disabled={retrying}>
           {retrying ? t('error.retrying') : t('error.retry')}
+        </button>
+      )}
+      {message.action === 'reload' && (
+        <button type="button" className="button secondary" onClick={appUpdate.apply}>
+          {t('status.reload')}
         </button>
       )}
       {message.action === 'keys' && (

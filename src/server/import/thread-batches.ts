@@ -2,11 +2,14 @@ import { Worker } from 'node:worker_threads';
 import type { ReadStats, RowBatch } from './batch-reader';
 import type { FromWorker, ToWorker, WorkerInput } from './parse-worker';
 
-/* The worker is TypeScript like the rest of the service, so it starts by registering tsx's loader (Node 20
-   does not apply a `--import` from a worker's execArgv to the worker's own entry). */
+/* Built (dist-server/), the worker is parse-worker.js beside this code. Run from the sources (development,
+   tests), it is TypeScript, so it starts by registering tsx's loader (Node 20 does not apply a `--import` from a
+   worker's execArgv to the worker's own entry). */
 function workerSource(): string {
+  const fromSources = import.meta.url.endsWith('.ts');
+  const entry = new URL(fromSources ? './parse-worker.ts' : './parse-worker.js', import.meta.url).href;
+  if (!fromSources) return `import(${JSON.stringify(entry)})`;
   const api = import.meta.resolve('tsx/esm/api');
-  const entry = new URL('./parse-worker.ts', import.meta.url).href;
   return `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
 }
 
