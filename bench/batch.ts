@@ -14,8 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
-import { quantile, startBenchApp, waitFor } from './support';
+import { quantile, startBenchApp, startFrames, stopFrames, waitFor } from './support';
 import { summariseTrace } from './trace-summary';
 
 const cells = Number(process.env.BENCH_CELLS ?? 10_000);
@@ -43,31 +42,6 @@ function cellsCsv(count: number): { csv: string; list: string } {
     list.push(`244,77,${cellid}`);
   }
   return { csv: `${rows.join('\n')}\n`, list: list.join('\n') };
-}
-
-/** Times the page's frames from now on: each one's time from the one before. */
-async function startFrames(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const w = window as unknown as { frames_: number[]; framing_: boolean };
-    w.frames_ = [];
-    w.framing_ = true;
-    let last = performance.now();
-    const tick = (now: number) => {
-      w.frames_.push(now - last);
-      last = now;
-      if (w.framing_) requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
-}
-
-/** The frame times since startFrames(), sorted. */
-function stopFrames(page: Page): Promise<number[]> {
-  return page.evaluate(() => {
-    const w = window as unknown as { frames_: number[]; framing_: boolean };
-    w.framing_ = false;
-    return w.frames_.slice(1).sort((a, b) => a - b);
-  });
 }
 
 const { dir, dbFile, tiles, service, browser } = await startBenchApp('batch', port);

@@ -10,7 +10,7 @@ import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { quantile, startBenchApp, waitFor } from './support';
+import { quantile, startBenchApp, startFrames, stopFrames, waitFor } from './support';
 
 const cells = Number(process.env.BENCH_CELLS ?? 100_000);
 const port = Number(process.env.BENCH_PORT ?? 5561);
@@ -50,18 +50,7 @@ async function pan(page: Page): Promise<number[]> {
   const map = page.locator('.leaflet-container');
   const box = await map.boundingBox();
   if (box === null) throw new Error('the map is not shown');
-  await page.evaluate(() => {
-    const w = window as unknown as { frames_: number[]; framing_: boolean };
-    w.frames_ = [];
-    w.framing_ = true;
-    let last = performance.now();
-    const tick = (now: number) => {
-      w.frames_.push(now - last);
-      last = now;
-      if (w.framing_) requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
+  await startFrames(page);
   const cx = box.x + box.width / 2;
   const cy = box.y + box.height / 2;
   for (let round = 0; round < 2; round++) {
@@ -73,12 +62,7 @@ async function pan(page: Page): Promise<number[]> {
       await page.waitForTimeout(400);
     }
   }
-  const frames = await page.evaluate(() => {
-    const w = window as unknown as { frames_: number[]; framing_: boolean };
-    w.framing_ = false;
-    return w.frames_.slice(1);
-  });
-  return frames.sort((a, b) => a - b);
+  return stopFrames(page);
 }
 
 const { dir, dbFile, tiles, service, browser } = await startBenchApp('pan', port);

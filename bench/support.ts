@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 
 export const chromePath =
   process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
@@ -113,4 +113,29 @@ export async function startBenchApp(name: string, port: number) {
     args: CHROME_FLAGS,
   });
   return { dir, dbFile, tiles, service, browser };
+}
+
+/** Times the page's frames from now on: each one's time from the one before. */
+export async function startFrames(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { frames_: number[]; framing_: boolean };
+    w.frames_ = [];
+    w.framing_ = true;
+    let last = performance.now();
+    const tick = (now: number) => {
+      w.frames_.push(now - last);
+      last = now;
+      if (w.framing_) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+}
+
+/** The frame times since startFrames(), sorted. */
+export function stopFrames(page: Page): Promise<number[]> {
+  return page.evaluate(() => {
+    const w = window as unknown as { frames_: number[]; framing_: boolean };
+    w.framing_ = false;
+    return w.frames_.slice(1).sort((a, b) => a - b);
+  });
 }
