@@ -1,12 +1,11 @@
 import type { Gazetteer } from './gazetteer';
+import { openCsvSource, type CsvInput } from './input';
 import {
   emptyCell,
   isHeaderLine,
   LineSplitter,
-  openCsvSource,
   parseCellLine,
   SKIP_REASONS,
-  type CsvInput,
   type SkipReason,
 } from './opencellid-csv';
 

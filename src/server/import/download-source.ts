@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { USER_AGENT } from '../sources/user-agent';
-import type { CsvSource } from './opencellid-csv';
+import { CHUNK_BYTES, type CsvSource } from './csv-source';
 
 /** An OpenCelliD export to download and import as it arrives. `name` is what reports show (never the token). */
 export interface DownloadInput {
@@ -26,7 +26,6 @@ const KNOWN_ERRORS: Record<string, string> = {
 };
 
 const SNIFF_BYTES = 64 * 1024;
-const CHUNK_BYTES = 256 << 10;
 
 function refusal(bytes: Uint8Array, name: string): DownloadError {
   const text = new TextDecoder().decode(bytes).trim();

@@ -6,7 +6,8 @@ import { emptyStats, readBatches, type RowBatch, type SkippedLine } from './batc
 import type { Gazetteer } from './gazetteer';
 import { townGazetteer } from './gazetteer';
 import { OPENCELLID_ORIGIN } from '../store/records';
-import { inputName, type CsvInput, type SkipReason } from './opencellid-csv';
+import { inputName, type CsvInput } from './input';
+import type { SkipReason } from './opencellid-csv';
 import type { ProgressState } from './progress';
 import { regroup, threadBatches } from './thread-batches';
 

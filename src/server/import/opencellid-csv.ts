@@ -1,10 +1,5 @@
-import { createReadStream } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
-import { pipeline } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
-import { createGunzip } from 'node:zlib';
 import { MAX_CELLID } from '../../api/cell-id';
-import { openDownloadSource, type DownloadInput } from './download-source';
 
 /** OpenCelliD's column order; `net` is the MNC, `area` the LAC/TAC, `cell` the cell id. */
 export const OPENCELLID_HEADER =
@@ -191,55 +186,4 @@ export class LineSplitter {
     this.rest = '';
     if (text.length > 0) this.onLine(text.endsWith('\r') ? text.slice(0, -1) : text);
   }
-}
-
-export interface CsvSource {
-  chunks: AsyncIterable<Buffer>;
-  gzip: boolean;
-  /** Size of the file on disk (compressed when gzip). */
-  totalBytes: number;
-  /** Bytes read from the file so far (compressed when gzip), for progress. */
-  bytesRead(): number;
-  close(): void;
-}
-
-const CHUNK_BYTES = 256 << 10;
-
-/** A file to import, or an OpenCelliD export to download and import as it arrives. */
-export type CsvInput = string | DownloadInput;
-
-/** The name of an input as reports show it. */
-export function inputName(input: CsvInput): string {
-  return typeof input === 'string' ? input : input.name;
-}
-
-/**
- * Opens a plain or gzip file (told apart by its first two bytes), or a download, as a stream of decompressed
- * chunks.
- */
-export async function openCsvSource(input: CsvInput): Promise<CsvSource> {
-  if (typeof input !== 'string') return openDownloadSource(input);
-  const path = input;
-  const { size } = await stat(path);
-  const handle = await open(path, 'r');
-  let gzip: boolean;
-  try {
-    const magic = Buffer.alloc(2);
-    const { bytesRead } = await handle.read(magic, 0, 2, 0);
-    gzip = bytesRead === 2 && magic[0] === 0x1f && magic[1] === 0x8b;
-  } finally {
-    await handle.close();
-  }
-  const file = createReadStream(path, { highWaterMark: CHUNK_BYTES });
-  const chunks = gzip ? pipeline(file, createGunzip({ chunkSize: CHUNK_BYTES }), () => undefined) : file;
-  return {
-    chunks,
-    gzip,
-    totalBytes: size,
-    bytesRead: () => file.bytesRead,
-    close: () => {
-      chunks.destroy();
-      file.destroy();
-    },
-  };
 }

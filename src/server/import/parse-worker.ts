@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { emptyStats, readBatches, type RowBatch } from './batch-reader';
 import { townGazetteer } from './gazetteer';
-import type { CsvInput } from './opencellid-csv';
+import type { CsvInput } from './input';
 
 /** What the importer's thread is asked to read. */
 export interface WorkerInput {
