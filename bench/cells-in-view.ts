@@ -5,13 +5,12 @@
  * Prints, per kind of box: cells per answer, bytes on the wire, requests/s, p50 and p99.
  * Usage: npm run bench:cells-in-view   (BENCH_CELLS, BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_PORT to change)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import { generateCells, syntheticCellId } from './generate-cells';
-import { waitFor } from './support';
+import { startService, stop, waitFor } from './support';
 
 const count = Number(process.env.BENCH_CELLS ?? 1_000_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -49,18 +48,6 @@ function randomBox(kind: Kind): string {
 function randomCell(): string {
   const { mcc, mnc, cellid } = syntheticCellId(Math.floor(Math.random() * count), count);
   return `/api/cell/${mcc}/${mnc}/${cellid}?${KEYS}`;
-}
-
-function start(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 }
 
 async function load(path: () => string, duration: number): Promise<Result> {
@@ -111,7 +98,7 @@ console.log(
     `${generated.seconds.toFixed(2)} s, ${Math.round(generated.rowsPerSecond).toLocaleString('en')} rows/s`,
 );
 
-const service = start(['--import', 'tsx', join('src', 'server', 'main.ts')], {
+const service = startService(['--import', 'tsx', join('src', 'server', 'main.ts')], {
   ...process.env,
   HOST: '127.0.0.1',
   PORT: String(port),

@@ -7,13 +7,13 @@
  * service / bare.
  * Usage: npm run bench:load [-- --seconds 10 --connections 50]   (loopback only)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon, { type Result } from 'autocannon';
-import { waitFor } from './support';
+import { startService, stop, waitFor } from './support';
 
 const { values } = parseArgs({
   options: {
@@ -38,18 +38,6 @@ const READS = [
   { name: 'Cell read', path: `/api/cell/244/91/10038?${KEYS}` },
   { name: 'Location read', path: `/api/location?${KEYS}` },
 ] as const;
-
-function start(args: string[], env: NodeJS.ProcessEnv, stdout: 'ignore' | number = 'ignore'): ChildProcess {
-  return spawn(process.execPath, args, { env, stdio: ['ignore', stdout, 'inherit'] });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
 
 function rssMb(child: ChildProcess): number {
   const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
@@ -142,7 +130,7 @@ const dir = mkdtempSync(join(tmpdir(), 'cellpos-bench-load-'));
 const logFile = join(dir, 'access.log');
 const children: ChildProcess[] = [];
 try {
-  const service = start(
+  const service = startService(
     ['--import', 'tsx', join('src', 'server', 'main.ts')],
     {
       ...process.env,
@@ -180,7 +168,7 @@ try {
       })
       .listen(${barePort}, '127.0.0.1');
     process.on('SIGTERM', () => process.exit(0));`;
-  const bare = start(['-e', bareSource], { ...process.env, NODE_ENV: 'production' });
+  const bare = startService(['-e', bareSource], { ...process.env, NODE_ENV: 'production' });
   children.push(bare);
   await waitFor(`http://127.0.0.1:${barePort}${READS[0].path}`);
 

@@ -4,13 +4,13 @@
  * answering the same bytes, under the same load. Prints requests/s, p50/p99 and the ratio of the two.
  * Usage: npm run bench:service   (BENCH_CELLS, BENCH_SECONDS, BENCH_CONNECTIONS to change the load)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import { generateCells, syntheticCellId } from './generate-cells';
-import { waitFor } from './support';
+import { startService, stop, waitFor } from './support';
 
 const count = Number(process.env.BENCH_CELLS ?? 1_000_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
@@ -32,18 +32,6 @@ function cellPath(i: number): string {
 
 function randomCellPath(): string {
   return cellPath(Math.floor(Math.random() * count));
-}
-
-function start(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 }
 
 async function load(port: number, duration: number): Promise<Result> {
@@ -85,7 +73,7 @@ console.log(
 
 const children: ChildProcess[] = [];
 try {
-  const service = start(['--import', 'tsx', join('src', 'server', 'main.ts')], {
+  const service = startService(['--import', 'tsx', join('src', 'server', 'main.ts')], {
     ...process.env,
     HOST: '127.0.0.1',
     PORT: String(servicePort),
@@ -122,7 +110,7 @@ try {
       .createServer((req, res) => { res.writeHead(200, headers); res.end(body); })
       .listen(${barePort}, '127.0.0.1');
     process.on('SIGTERM', () => process.exit(0));`;
-  const bare = start(['-e', bareSource], { ...process.env, NODE_ENV: 'production' });
+  const bare = startService(['-e', bareSource], { ...process.env, NODE_ENV: 'production' });
   children.push(bare);
   await waitFor(`http://127.0.0.1:${barePort}/`);
   const bareResult = await measure(barePort);

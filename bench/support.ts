@@ -1,5 +1,5 @@
 /** What the benches share: Debian's Chromium, a stand-in tile server, waiting for the service, small stats. */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -137,5 +137,23 @@ export function stopFrames(page: Page): Promise<number[]> {
     const w = window as unknown as { frames_: number[]; framing_: boolean };
     w.framing_ = false;
     return w.frames_.slice(1).sort((a, b) => a - b);
+  });
+}
+
+/** Starts a Node process of the service (its output ignored unless `stdout` names a file descriptor). */
+export function startService(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  stdout: 'ignore' | number = 'ignore',
+): ChildProcess {
+  return spawn(process.execPath, args, { env, stdio: ['ignore', stdout, 'inherit'] });
+}
+
+/** Stops a process started by a bench and waits for it to exit. */
+export function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
   });
 }

@@ -11,7 +11,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import { generateCells, syntheticCellId } from './generate-cells';
-import { waitFor } from './support';
+import { stop, waitFor } from './support';
 
 const count = Number(process.env.BENCH_CELLS ?? 1_000_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
@@ -52,14 +52,6 @@ function writer(file: string, duration: number): Promise<{ commits: number; seco
       code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`writer: exit ${code}`)),
     ),
   );
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 }
 
 const reads = (result: Result): string => {
