@@ -21,6 +21,12 @@ const browserSide = [
   '**/i18n/**',
   '**/sw/**',
 ];
+/** The SQLite driver is loaded in one place, in the build this Node can run (src/server/store/sqlite.ts). */
+const oneDriver = {
+  name: 'better-sqlite3',
+  allowTypeImports: true,
+  message: 'Import Database from src/server/store/sqlite: it loads the driver build this Node can run.',
+};
 const features = readdirSync(new URL('./src/features/', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -101,16 +107,22 @@ export default tseslint.config(
   },
   {
     files: ['src/server/**'],
+    ignores: ['src/server/store/sqlite.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
+          paths: [oneDriver],
           patterns: [
             { group: browserSide, message: 'The service imports src/api only, never the browser side.' },
           ],
         },
       ],
     },
+  },
+  {
+    files: ['bench/**', 'e2e/**', 'scripts/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [oneDriver] }] },
   },
   zone('i18n', ['app', 'features', 'ui', 'map', 'session'], 'i18n/ holds words: it imports src/api only.'),
   zone(

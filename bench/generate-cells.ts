@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import Database from 'better-sqlite3';
+import Database from '../src/server/store/sqlite';
 import { openDemoStore, seededRandom } from '../src/server/demo-data';
 import { migrate } from '../src/server/store/schema';
 

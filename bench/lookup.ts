@@ -11,7 +11,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import type { Page } from '@playwright/test';
-import Database from 'better-sqlite3';
+import Database from '../src/server/store/sqlite';
 import { quantile, startBenchApp, waitFor } from './support';
 import { summariseTrace } from './trace-summary';
 

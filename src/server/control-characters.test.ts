@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import Database from './store/sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from './app';
 import { run } from './cli';

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import Database, { type Db } from './store/sqlite';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from './app';
 import { createAuthorize, createLimits } from './authorize';
@@ -21,7 +21,7 @@ const LOCATION = `/api/location${KEYS}`;
 let n = 0;
 let file: string;
 let store: Store;
-let other: Database.Database;
+let other: Db;
 let app: ReturnType<typeof createApp>;
 
 beforeEach(() => {

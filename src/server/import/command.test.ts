@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import Database from '../store/sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateOpenCellId, type GenerateStats } from '../../../bench/generate-opencellid';
 import { parseImportArgs, runImportCommand } from './command';

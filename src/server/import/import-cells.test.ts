@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import Database from 'better-sqlite3';
+import Database from '../store/sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateOpenCellId } from '../../../bench/generate-opencellid';
 import { createApp } from '../app';

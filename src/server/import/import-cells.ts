@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import Database, { type Db } from '../store/sqlite';
 import { pauseCellsBox, resumeCellsBox } from '../store/cells-box';
 import { ensureFolderOf } from '../store/folder';
 import { migrate } from '../store/schema';
@@ -10,8 +10,6 @@ import { inputName, type CsvInput } from './input';
 import type { SkipReason } from './opencellid-csv';
 import type { ProgressState } from './progress';
 import { regroup, threadBatches } from './thread-batches';
-
-type Db = Database.Database;
 
 export type { SkippedLine };
 

@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import Database, { type Db } from './sqlite';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAdmin } from './admin';
@@ -6,7 +6,7 @@ import { createCellsInBox, type BoxQuery } from './cells-in-box';
 import type { CellRecord } from './records';
 import { migrate } from './schema';
 
-let db: Database.Database;
+let db: Db;
 let admin: ReturnType<typeof createAdmin>;
 let cellsInBox: ReturnType<typeof createCellsInBox>;
 

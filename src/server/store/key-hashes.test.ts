@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import Database, { type Db } from './sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { run } from '../cli';
 import { openDemoStore } from '../demo-data';
@@ -16,7 +16,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const SERVICE_KEY = 'plain-service-key-Q7wz1Xk';
 const USER_KEY = 'plain-user-key-Hn3vB8sd';
 
-const columns = (db: Database.Database, table: string): string[] =>
+const columns = (db: Db, table: string): string[] =>
   (db.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string }>).map((column) => column.name);
 
 function show(db: string): string {

@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import Database from './sqlite';
 import { createAdmin, type Admin } from './admin';
 import { createCellCache, type CacheLifetimes, type CellCache } from './cell-cache';
 import { ensureFolderOf } from './folder';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import Database from './sqlite';
 import { describe, expect, it } from 'vitest';
 import { openDemoStore } from '../demo-data';
 import { openStore } from './open-store';
