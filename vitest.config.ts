@@ -1,5 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
+/* Node 25 and later carry a localStorage of their own, undefined unless --localstorage-file names a file; it
+   would stand in for jsdom's in the tests that run in jsdom (vitest-dev/vitest#8757). The flag that turns it off
+   does not exist before Node 25. */
+const nodeMajor = Number(process.versions.node.split('.')[0]);
+
 export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
@@ -7,5 +12,6 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 20_000,
     pool: 'forks',
+    execArgv: nodeMajor >= 25 ? ['--no-webstorage'] : [],
   },
 });
