@@ -21,7 +21,7 @@ const POSITIONED = 'lat IS NOT NULL AND lon IS NOT NULL';
 const HI = `(${boxId('')} >> 32) & 4294967295`;
 const LO = `${boxId('')} & 4294967295`;
 
-/** Where each cell went: the first key of each slice (lon, id) and of each leaf in it (lat, id). */
+/** Where each cell went: the first key of each slice (lon, id) and of each leaf in it (lat, lon, id). */
 interface LeafIndex {
   sliceKeys: Keys;
   /** The first leaf of each slice, and the leaf count after the last. */
@@ -30,10 +30,11 @@ interface LeafIndex {
   leafNode: (leaf: number) => number;
 }
 
-/** (value, hi, lo) keys in ascending order. */
+/** (value, then, hi, lo) keys in ascending order. */
 interface Keys {
   length: number;
   value: Float64Array;
+  then: Float64Array;
   hi: Uint32Array;
   lo: Uint32Array;
 }
@@ -41,28 +42,53 @@ interface Keys {
 const newKeys = (capacity: number): Keys => ({
   length: 0,
   value: new Float64Array(capacity),
+  then: new Float64Array(capacity),
   hi: new Uint32Array(capacity),
   lo: new Uint32Array(capacity),
 });
 
-function pushKey(keys: Keys, value: number, hi: number, lo: number): void {
+function pushKey(keys: Keys, value: number, then: number, hi: number, lo: number): void {
   const i = keys.length++;
   keys.value[i] = value;
+  keys.then[i] = then;
   keys.hi[i] = hi;
   keys.lo[i] = lo;
 }
 
-/** The last key in keys[from, to) not above (value, hi, lo). */
-function lastNotAbove(keys: Keys, from: number, to: number, value: number, hi: number, lo: number): number {
+/** The last key in keys[from, to) not above (value, then, hi, lo). */
+function lastNotAbove(keys: Keys, from: number, to: number, key: readonly number[]): number {
+  const [value, then, hi, lo] = key as [number, number, number, number];
   let low = from;
   let high = to - 1;
   while (low < high) {
     const mid = (low + high + 1) >>> 1;
-    const above = keys.value[mid]! - value || keys.hi[mid]! - hi || keys.lo[mid]! - lo;
+    const above =
+      keys.value[mid]! - value || keys.then[mid]! - then || keys.hi[mid]! - hi || keys.lo[mid]! - lo;
     if (above > 0) high = mid - 1;
     else low = mid;
   }
   return low;
+}
+
+/**
+ * The slice's entries in (lat, lon, id) order: a stable order by lat of a slice that came in (lon, id) order.
+ * Stable by placing each entry after those of its lat already placed, at the start of its lat's run in a native
+ * sort of the lats: a comparator sort over the whole table took four times as long.
+ */
+function byLat(lat: Float64Array, order: Uint32Array): Uint32Array {
+  const sorted = Float64Array.from(lat).sort();
+  const placed = new Uint32Array(lat.length);
+  for (let i = 0; i < lat.length; i++) {
+    let low = 0;
+    let high = sorted.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (sorted[mid]! < lat[i]!) low = mid + 1;
+      else high = mid;
+    }
+    order[low + placed[low]!++] = i;
+  }
+  return order;
 }
 
 /** One slice of cells in (lon, id) order, as SQLite's sort hands them over. */
@@ -97,14 +123,12 @@ function writeLeaves(db: Db, nodeSize: number, entries: number): { leaves: Boxes
   const flush = (): void => {
     const { lat, boxes } = slice;
     const n = boxes.length;
-    pushKey(index.sliceKeys, slice.lon[0]!, boxes.hi[0]!, boxes.lo[0]!);
+    pushKey(index.sliceKeys, slice.lon[0]!, 0, boxes.hi[0]!, boxes.lo[0]!);
     index.sliceFirstLeaf.push(leaves.length);
-    const sorted = order.subarray(0, n);
-    for (let i = 0; i < n; i++) sorted[i] = i;
-    sorted.sort((a, b) => lat[a]! - lat[b]! || boxes.hi[a]! - boxes.hi[b]! || boxes.lo[a]! - boxes.lo[b]!);
+    const sorted = byLat(lat.subarray(0, n), order.subarray(0, n));
     for (let from = 0; from < n; from += capacity) {
       const first = sorted[from]!;
-      pushKey(index.leafKeys, lat[first]!, boxes.hi[first]!, boxes.lo[first]!);
+      pushKey(index.leafKeys, lat[first]!, slice.lon[first]!, boxes.hi[first]!, boxes.lo[first]!);
       const nodeno = leafNode(leaves.length);
       const { blob, box } = nodeBlob(nodeSize, boxes, sorted, from, Math.min(n, from + capacity));
       insertNode.run(nodeno, blob);
@@ -139,8 +163,8 @@ function writeLeaves(db: Db, nodeSize: number, entries: number): { leaves: Boxes
 /** The leaf a cell went to, found again from its keys the way writeLeaves placed it. */
 function leafOf(index: LeafIndex, lon: number, lat: number, hi: number, lo: number): number {
   const { sliceKeys, sliceFirstLeaf, leafKeys } = index;
-  const slice = lastNotAbove(sliceKeys, 0, sliceKeys.length, lon, hi, lo);
-  const leaf = lastNotAbove(leafKeys, sliceFirstLeaf[slice]!, sliceFirstLeaf[slice + 1]!, lat, hi, lo);
+  const slice = lastNotAbove(sliceKeys, 0, sliceKeys.length, [lon, 0, hi, lo]);
+  const leaf = lastNotAbove(leafKeys, sliceFirstLeaf[slice]!, sliceFirstLeaf[slice + 1]!, [lat, lon, hi, lo]);
   return index.leafNode(leaf);
 }
 
