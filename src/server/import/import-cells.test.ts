@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -330,6 +331,33 @@ describe('importCells', () => {
       const again = new Database(file);
       again.prepare('UPDATE cells_box_paused SET pid = ?').run(2 ** 22 + 12345);
       again.close();
+      openDemoStore(file, false).close();
+      expectIndexed(file);
+    });
+
+    it('is rebuilt by the next opener after an import killed while it wrote the tree in bulk', async () => {
+      const file = join(dir, 'killed-in-load.db');
+      openDemoStore(file).close();
+      await importCells({ file, input: plain, bulkIndex: false });
+      // A process that pauses the index, then dies by SIGKILL inside the rebuild's transaction: the shadow
+      // tables emptied and rewritten, nothing committed.
+      const code = `
+        import Database from 'better-sqlite3';
+        import { pauseCellsBox } from './src/server/store/cells-box.ts';
+        import { loadCellsBox } from './src/server/store/cells-box-load.ts';
+        const db = new Database(${JSON.stringify(file)});
+        db.pragma('journal_mode = WAL');
+        db.pragma('cache_size = 1'); // spills the half-written tree into the WAL before the kill
+        db.transaction(() => pauseCellsBox(db))();
+        db.exec('UPDATE cells SET lat = lat + 0.5 WHERE mnc = 91');
+        db.transaction(() => { loadCellsBox(db); process.kill(process.pid, 'SIGKILL'); })();`;
+      const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+        encoding: 'utf8',
+      });
+      expect(child.signal, child.stderr).toBe('SIGKILL');
+      const left = boxes(file);
+      expect(left.check).toBe('ok');
+      expect(left.paused).toBeDefined();
       openDemoStore(file, false).close();
       expectIndexed(file);
     });

@@ -1,10 +1,8 @@
 import { hostname } from 'node:os';
 import type Database from 'better-sqlite3';
+import { boxId, loadCellsBox } from './cells-box-load';
 
 type Db = Database.Database;
-
-/** A cell's R*Tree id: mcc (10 bits), mnc (10 bits) and cellid (36 bits) packed into one integer. */
-const boxId = (row: string) => `((${row}mcc << 46) | (${row}mnc << 36) | ${row}cellid)`;
 
 /** A `cells_box` row of the cell `row` names ('' for a table, 'NEW.' in a trigger); radio 0 when not known. */
 export const cellsBoxRow = (row: string) =>
@@ -27,19 +25,6 @@ export const CELLS_BOX_TRIGGERS = `
 const TRIGGERS = ['cells_box_insert', 'cells_box_update', 'cells_box_delete'];
 
 /**
- * Every cell with a position into `cells_box`, in one statement, in the table's order. (Sorted into strips of
- * latitude first it measured 8 % faster on 2,000,000 cells, but the sort's memory took the import to the edge of
- * its 300 MB.)
- */
-function fillCellsBox(db: Db): void {
-  db.exec(`
-    DELETE FROM cells_box;
-    INSERT INTO cells_box
-      SELECT ${cellsBoxRow('')} FROM cells WHERE lat IS NOT NULL AND lon IS NOT NULL;
-  `);
-}
-
-/**
  * For a bulk import, in its first transaction: the triggers go (an R*Tree insert per row costs nine times the
  * row's own write) and a note says which process paused them, so that a process that finds the note of one that
  * is gone (killed mid-import) rebuilds the index (repairCellsBox). Until resumeCellsBox the index shows the cells
@@ -54,9 +39,9 @@ export function pauseCellsBox(db: Db): void {
   for (const name of TRIGGERS) db.exec(`DROP TRIGGER IF EXISTS ${name}`);
 }
 
-/** Rebuilds the index from `cells` in one pass and puts the triggers back; run in one transaction. */
+/** Rebuilds the index from `cells`, bottom-up (cells-box-load.ts), and puts the triggers back; run in one transaction. */
 export function resumeCellsBox(db: Db): void {
-  fillCellsBox(db);
+  loadCellsBox(db);
   db.exec(CELLS_BOX_TRIGGERS);
   db.exec('DROP TABLE IF EXISTS cells_box_paused');
 }

@@ -1,0 +1,131 @@
+/**
+ * The pieces of a bottom-up (Sort-Tile-Recursive) load of a 2-D SQLite R*Tree, in the format of SQLite's
+ * ext/rtree/rtree.c: a node is a blob of the tree's node size (the length of the root's blob); its first two bytes
+ * hold the tree's depth on the root (0 when the root is the only leaf) and 0 elsewhere, the next two its count of
+ * entries, big-endian. An entry is an 8-byte big-endian id (a row's id in a leaf, a child's node number above)
+ * and, for each dimension in the table's order, a big-endian float32 minimum and maximum.
+ */
+
+/** An 8-byte id, then min and max of each of the two dimensions. */
+const ENTRY_BYTES = 8 + 2 * 2 * 4;
+const HEADER_BYTES = 4;
+
+/** Entries a node of `nodeSize` bytes holds: rtree takes a node as corrupt when its count exceeds this. */
+export function nodeCapacity(nodeSize: number): number {
+  return Math.floor((nodeSize - HEADER_BYTES) / ENTRY_BYTES);
+}
+
+/* rtree.c's RNDTOWARDS and RNDAWAY: a double it stores as float32 is widened by one float step this way, so the
+   box never shrinks. Done the same way here, so a loaded box is bit for bit what an INSERT would store. */
+const TOWARDS = 1 - 1 / 8388608;
+const AWAY = 1 + 1 / 8388608;
+
+/** rtree's rtreeValueDown: `d` as a float32 no greater than it. */
+export function floatDown(d: number): number {
+  const f = Math.fround(d);
+  return f > d ? Math.fround(d * (d < 0 ? AWAY : TOWARDS)) : f;
+}
+
+/** rtree's rtreeValueUp: `d` as a float32 no smaller than it. */
+export function floatUp(d: number): number {
+  const f = Math.fround(d);
+  return f < d ? Math.fround(d * (d < 0 ? TOWARDS : AWAY)) : f;
+}
+
+/** Boxes and ids of entries, column by column; float32 values held in Float64Arrays (exact). */
+export interface Boxes {
+  length: number;
+  /** An id as two unsigned 32-bit halves (ids pass 2^53, past a JS number's integers). */
+  hi: Uint32Array;
+  lo: Uint32Array;
+  minX: Float64Array;
+  maxX: Float64Array;
+  minY: Float64Array;
+  maxY: Float64Array;
+}
+
+export function newBoxes(capacity: number): Boxes {
+  return {
+    length: 0,
+    hi: new Uint32Array(capacity),
+    lo: new Uint32Array(capacity),
+    minX: new Float64Array(capacity),
+    maxX: new Float64Array(capacity),
+    minY: new Float64Array(capacity),
+    maxY: new Float64Array(capacity),
+  };
+}
+
+/** Appends an entry pointing at node `nodeno` with the given box. */
+export function pushBox(boxes: Boxes, nodeno: number, box: readonly number[]): void {
+  const i = boxes.length++;
+  boxes.hi[i] = 0;
+  boxes.lo[i] = nodeno;
+  boxes.minX[i] = box[0]!;
+  boxes.maxX[i] = box[1]!;
+  boxes.minY[i] = box[2]!;
+  boxes.maxY[i] = box[3]!;
+}
+
+/**
+ * One node's blob from the entries `order[from, to)` of `boxes`; returns it with its bounding box
+ * [minX, maxX, minY, maxY], the box its parent's entry holds.
+ */
+export function nodeBlob(
+  nodeSize: number,
+  boxes: Boxes,
+  order: ArrayLike<number>,
+  from: number,
+  to: number,
+  depth = 0,
+): { blob: Buffer; box: number[] } {
+  const blob = Buffer.alloc(nodeSize);
+  blob.writeUInt16BE(depth, 0);
+  blob.writeUInt16BE(to - from, 2);
+  const box = [Infinity, -Infinity, Infinity, -Infinity];
+  let at = HEADER_BYTES;
+  for (let k = from; k < to; k++) {
+    const i = order[k]!;
+    at = blob.writeUInt32BE(boxes.hi[i]!, at);
+    at = blob.writeUInt32BE(boxes.lo[i]!, at);
+    at = blob.writeFloatBE(boxes.minX[i]!, at);
+    at = blob.writeFloatBE(boxes.maxX[i]!, at);
+    at = blob.writeFloatBE(boxes.minY[i]!, at);
+    at = blob.writeFloatBE(boxes.maxY[i]!, at);
+    box[0] = Math.min(box[0]!, boxes.minX[i]!);
+    box[1] = Math.max(box[1]!, boxes.maxX[i]!);
+    box[2] = Math.min(box[2]!, boxes.minY[i]!);
+    box[3] = Math.max(box[3]!, boxes.maxY[i]!);
+  }
+  return { blob, box };
+}
+
+/** STR's tiling: how many vertical slices, and entries per slice (whole nodes, so only the last node is short). */
+export function tiling(entries: number, capacity: number): { slices: number; perSlice: number } {
+  const nodes = Math.max(1, Math.ceil(entries / capacity));
+  const slices = Math.ceil(Math.sqrt(nodes));
+  return { slices, perSlice: Math.ceil(nodes / slices) * capacity };
+}
+
+/**
+ * Sort-Tile-Recursive order of a level's entries held in memory (the levels above the leaves, one entry per
+ * node below): by the centre's x into slices, each slice by the centre's y; consecutive runs of `capacity`
+ * entries then make the nodes.
+ */
+export function strOrder(boxes: Boxes, capacity: number): Uint32Array {
+  const n = boxes.length;
+  const cx = new Float64Array(n);
+  const cy = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    cx[i] = boxes.minX[i]! + boxes.maxX[i]!;
+    cy[i] = boxes.minY[i]! + boxes.maxY[i]!;
+  }
+  const order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  order.sort((a, b) => cx[a]! - cx[b]!);
+  const { perSlice } = tiling(n, capacity);
+  for (let from = 0; from < n; from += perSlice) {
+    order.subarray(from, Math.min(n, from + perSlice)).sort((a, b) => cy[a]! - cy[b]!);
+  }
+  return order;
+}
