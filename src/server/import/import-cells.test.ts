@@ -342,7 +342,7 @@ describe('importCells', () => {
       // A process that pauses the index, then dies by SIGKILL inside the rebuild's transaction: the shadow
       // tables emptied and rewritten, nothing committed.
       const code = `
-        import Database from 'better-sqlite3';
+        import Database from './src/server/store/sqlite.ts';
         import { pauseCellsBox } from './src/server/store/cells-box.ts';
         import { loadCellsBox } from './src/server/store/cells-box-load.ts';
         const db = new Database(${JSON.stringify(file)});

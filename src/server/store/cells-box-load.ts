@@ -1,14 +1,15 @@
 import type Database from 'better-sqlite3';
 import {
-  floatDown,
-  floatUp,
   newBoxes,
   nodeBlob,
   nodeCapacity,
   pushBox,
   strOrder,
   tiling,
+  TIGHT,
+  WIDENED,
   type Boxes,
+  type Rounding,
 } from './rtree-pack';
 
 type Db = Database.Database;
@@ -103,7 +104,12 @@ interface Slice {
  * memory holds one slice, not the table), each slice sorted by lat in memory. Returns the leaves' boxes and
  * where each cell went.
  */
-function writeLeaves(db: Db, nodeSize: number, entries: number): { leaves: Boxes; index: LeafIndex } {
+function writeLeaves(
+  db: Db,
+  nodeSize: number,
+  entries: number,
+  { down, up }: Rounding,
+): { leaves: Boxes; index: LeafIndex } {
   const capacity = nodeCapacity(nodeSize);
   const leafCount = Math.max(1, Math.ceil(entries / capacity));
   const { slices, perSlice } = tiling(entries, capacity);
@@ -149,10 +155,10 @@ function writeLeaves(db: Db, nodeSize: number, entries: number): { leaves: Boxes
     slice.lat[i] = lat;
     boxes.hi[i] = hi;
     boxes.lo[i] = lo;
-    boxes.minX[i] = floatDown(lon);
-    boxes.maxX[i] = floatUp(lon);
-    boxes.minY[i] = floatDown(lat);
-    boxes.maxY[i] = floatUp(lat);
+    boxes.minX[i] = down(lon);
+    boxes.maxX[i] = up(lon);
+    boxes.minY[i] = down(lat);
+    boxes.maxY[i] = up(lat);
     if (boxes.length === perSlice) flush();
   }
   if (slice.boxes.length > 0) flush();
@@ -227,6 +233,27 @@ function writeUpper(db: Db, nodeSize: number, leaves: Boxes): void {
 }
 
 /**
+ * The rounding this SQLite's rtree stores boxes with, asked of a throwaway rtree, so that a loaded box is bit for
+ * bit what an INSERT by the same SQLite would store (the two roundings differ by a float step or so).
+ */
+export function roundingOf(db: Db): Rounding {
+  const probe = 0.1;
+  db.exec('CREATE VIRTUAL TABLE temp.cells_box_probe USING rtree(id, x0, x1)');
+  try {
+    db.prepare('INSERT INTO temp.cells_box_probe VALUES (1, ?, ?)').run(probe, probe);
+    const stored = db
+      .prepare<[], { x0: number; x1: number }>('SELECT x0, x1 FROM temp.cells_box_probe')
+      .get();
+    const known = [TIGHT, WIDENED].find((r) => stored?.x0 === r.down(probe) && stored.x1 === r.up(probe));
+    if (known === undefined)
+      throw new Error(`cells_box: an rtree rounding not known here (${JSON.stringify(stored)})`);
+    return known;
+  } finally {
+    db.exec('DROP TABLE temp.cells_box_probe');
+  }
+}
+
+/**
  * Rebuilds `cells_box` from `cells` bottom-up: its shadow tables emptied and written directly in rtree's format
  * (rtree-pack.ts), instead of one rtree insert per cell (each a walk down the tree and a rewritten node). SQLite's
  * defensive mode, which keeps ordinary SQL off shadow tables, is lifted for the load only. Run it inside a
@@ -239,6 +266,7 @@ export function loadCellsBox(db: Db): void {
   // rtree reads its node size from the root's length; a new table's is the page size less 64 bytes, at most 51 entries.
   const nodeSize = root.get()?.size ?? 0;
   if (nodeCapacity(nodeSize) < 3) throw new Error(`cells_box: unexpected node size ${nodeSize}`);
+  const rounding = roundingOf(db);
   const entries =
     db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM cells WHERE ${POSITIONED}`).get()?.n ?? 0;
   db.unsafeMode(true);
@@ -248,7 +276,7 @@ export function loadCellsBox(db: Db): void {
       db.prepare('INSERT INTO cells_box_node VALUES (1, zeroblob(?))').run(nodeSize);
       return;
     }
-    const { leaves, index } = writeLeaves(db, nodeSize, entries);
+    const { leaves, index } = writeLeaves(db, nodeSize, entries, rounding);
     writeRowids(db, index);
     writeUpper(db, nodeSize, leaves);
   } finally {

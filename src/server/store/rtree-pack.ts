@@ -15,22 +15,50 @@ export function nodeCapacity(nodeSize: number): number {
   return Math.floor((nodeSize - HEADER_BYTES) / ENTRY_BYTES);
 }
 
-/* rtree.c's RNDTOWARDS and RNDAWAY: a double it stores as float32 is widened by one float step this way, so the
-   box never shrinks. Done the same way here, so a loaded box is bit for bit what an INSERT would store. */
+/** How an rtree stores a double as float32 bounds: `down` no greater than it, `up` no smaller. */
+export interface Rounding {
+  down(d: number): number;
+  up(d: number): number;
+}
+
+const single = new Float32Array(1);
+const singleBits = new Uint32Array(single.buffer);
+
+/** The float32 next to the float32 `f`, upwards (sign 1) or downwards (-1). */
+function nextFloat(f: number, sign: 1 | -1): number {
+  if (f === 0) return sign * 2 ** -149;
+  single[0] = f;
+  singleBits[0]! += f > 0 === sign > 0 ? 1 : -1;
+  return single[0]!;
+}
+
+/** SQLite 3.54 and later (better-sqlite3 13): the nearest float32 on the outer side. */
+export const TIGHT: Rounding = {
+  down(d) {
+    const f = Math.fround(d);
+    return f > d ? nextFloat(f, -1) : f;
+  },
+  up(d) {
+    const f = Math.fround(d);
+    return f < d ? nextFloat(f, 1) : f;
+  },
+};
+
+/* Older SQLite (3.53, better-sqlite3 12: the driver's Node 20 build) widens by a factor instead: rtree.c's
+   RNDTOWARDS and RNDAWAY in rtreeValueDown and rtreeValueUp. */
 const TOWARDS = 1 - 1 / 8388608;
 const AWAY = 1 + 1 / 8388608;
 
-/** rtree's rtreeValueDown: `d` as a float32 no greater than it. */
-export function floatDown(d: number): number {
-  const f = Math.fround(d);
-  return f > d ? Math.fround(d * (d < 0 ? AWAY : TOWARDS)) : f;
-}
-
-/** rtree's rtreeValueUp: `d` as a float32 no smaller than it. */
-export function floatUp(d: number): number {
-  const f = Math.fround(d);
-  return f < d ? Math.fround(d * (d < 0 ? TOWARDS : AWAY)) : f;
-}
+export const WIDENED: Rounding = {
+  down(d) {
+    const f = Math.fround(d);
+    return f > d ? Math.fround(d * (d < 0 ? AWAY : TOWARDS)) : f;
+  },
+  up(d) {
+    const f = Math.fround(d);
+    return f < d ? Math.fround(d * (d < 0 ? TOWARDS : AWAY)) : f;
+  },
+};
 
 /** Boxes and ids of entries, column by column; float32 values held in Float64Arrays (exact). */
 export interface Boxes {
