@@ -20,22 +20,26 @@ function cellsReads(page: Page): Request[] {
 const bboxOf = (request: Request): number[] =>
   (new URL(request.url()).searchParams.get('bbox') ?? '').split(',').map(Number);
 
-/** The title of a lone cell a person can see and click: its centre on the map, no header or panel over it. */
+/**
+ * The title of a lone cell a person can see and click: its centre on the map, no header or panel over it. Asked
+ * again until one is, as a person waits for a zoom's animation to settle.
+ */
 async function visibleLoneTitle(page: Page): Promise<string> {
   await expect(lone(page).first()).toBeVisible();
-  const title = await lone(page).evaluateAll((markers) => {
-    const map = document.querySelector('.leaflet-container')?.getBoundingClientRect();
-    const seen = markers.find((marker) => {
-      const box = marker.getBoundingClientRect();
-      const x = box.left + box.width / 2;
-      const y = box.top + box.height / 2;
-      const inside = map && x > map.left && x < map.right && y > map.top && y < map.bottom;
-      return inside && marker.contains(document.elementFromPoint(x, y));
+  const find = () =>
+    lone(page).evaluateAll((markers) => {
+      const map = document.querySelector('.leaflet-container')?.getBoundingClientRect();
+      const seen = markers.find((marker) => {
+        const box = marker.getBoundingClientRect();
+        const x = box.left + box.width / 2;
+        const y = box.top + box.height / 2;
+        const inside = map && x > map.left && x < map.right && y > map.top && y < map.bottom;
+        return inside && marker.contains(document.elementFromPoint(x, y));
+      });
+      return seen?.getAttribute('title') ?? null;
     });
-    return seen?.getAttribute('title') ?? null;
-  });
-  if (title === null) throw new Error('no lone cell in sight');
-  return title;
+  await expect.poll(find, { message: 'a lone cell in sight' }).not.toBeNull();
+  return (await find()) ?? '';
 }
 
 /** The count the status line shows ("Cells in view: 83."), NaN while it shows anything else. */
