@@ -38,8 +38,9 @@ async function visibleLoneTitle(page: Page): Promise<string> {
       });
       return seen?.getAttribute('title') ?? null;
     });
-  await expect.poll(find, { message: 'a lone cell in sight' }).not.toBeNull();
-  return (await find()) ?? '';
+  let title: string | null = null;
+  await expect.poll(async () => (title = await find()), { message: 'a lone cell in sight' }).not.toBeNull();
+  return title ?? '';
 }
 
 /** The count the status line shows ("Cells in view: 83."), NaN while it shows anything else. */
