@@ -1,7 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import './map.css';
 import type { ReactNode } from 'react';
-import { MapContainer, ScaleControl, TileLayer } from 'react-leaflet';
+import { AttributionControl, MapContainer, ScaleControl, TileLayer } from 'react-leaflet';
 import type { CellFacts } from '../api/cell-facts';
 import type { Cell, Location } from '../api/types';
 import { useI18n } from '../i18n/i18n';
@@ -37,8 +37,8 @@ export const INITIAL_ZOOM = 5;
 
 /**
  * The answers as markers; the batch, this device and the view come from the session, not through here. The map
- * starts in four steps, a painted frame apart (session/later.tsx): its box, the map in it (with its zoom buttons
- * and attribution), its tiles, then all else on it; at once they were one task of 50-110 ms on a fast machine.
+ * starts in four steps, a painted frame apart (session/later.tsx): its box, the map in it (with its zoom buttons),
+ * its tiles with their credit, then all else on it; at once they were one task of 50-110 ms on a fast machine.
  */
 export function MapView({ phone, cell, facts, trail, controls, layers }: MapViewProps) {
   const { t } = useI18n();
@@ -54,8 +54,11 @@ export function MapView({ phone, cell, facts, trail, controls, layers }: MapView
           zoom={initialView?.zoom ?? INITIAL_ZOOM}
           className="map"
           worldCopyJump
+          attributionControl={false}
         >
           <Later>
+            {/* With the tiles, not before: credit that grew a frame after the box was painted moved it. */}
+            <AttributionControl />
             {/* Keyed so changed settings replace the layer rather than leave the old attribution text. On a
               high-density screen, a template with {r} asks the server for its @2x tiles; any other gets the next
               zoom level's tiles at half size (four tiles for one: see the README). */}
