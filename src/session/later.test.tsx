@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { inSlices, Later, nextTask } from './later';
+import { afterFirstContentfulPaint, FIRST_PAINT_WAIT_MS, inSlices, Later, nextTask } from './later';
 
 /** The browser's frames by hand, as in after-paint.test.ts: paint() runs one frame and the idle time after it. */
 function fakeFrames() {
@@ -127,5 +127,70 @@ describe('Later', () => {
     );
     act(() => vi.runAllTimers());
     expect(screen.getByText('here')).toBeTruthy();
+  });
+});
+
+/** A PerformanceObserver for paint entries by hand: paint(name) delivers one entry to the observers. */
+function fakePaintTiming() {
+  const observers: Array<(names: string[]) => void> = [];
+  class FakeObserver {
+    static supportedEntryTypes = ['paint', 'layout-shift'];
+    constructor(private readonly callback: (list: { getEntriesByName(name: string): unknown[] }) => void) {}
+    observe() {
+      observers.push((names) =>
+        this.callback({ getEntriesByName: (name) => names.filter((n) => n === name) }),
+      );
+    }
+    disconnect() {
+      observers.length = 0;
+    }
+  }
+  vi.stubGlobal('PerformanceObserver', FakeObserver);
+  return { paint: (name: string) => [...observers].forEach((deliver) => deliver([name])) };
+}
+
+describe('afterFirstContentfulPaint', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('runs the work once the first contentful paint is reported, not at the first paint, and once', () => {
+    const timing = fakePaintTiming();
+    const task = vi.fn();
+    afterFirstContentfulPaint(task);
+    timing.paint('first-paint');
+    expect(task).not.toHaveBeenCalled();
+    timing.paint('first-contentful-paint');
+    expect(task).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(FIRST_PAINT_WAIT_MS);
+    expect(task).toHaveBeenCalledTimes(1);
+  });
+
+  it('without such a paint (a tab in the background) it runs the work a while on; a cancel stops it', () => {
+    fakePaintTiming();
+    const task = vi.fn();
+    const cancelled = vi.fn();
+    afterFirstContentfulPaint(task);
+    afterFirstContentfulPaint(cancelled)();
+    vi.advanceTimersByTime(FIRST_PAINT_WAIT_MS);
+    expect(task).toHaveBeenCalledTimes(1);
+    expect(cancelled).not.toHaveBeenCalled();
+  });
+
+  it('a Later told to wait for it shows its children only then', () => {
+    const timing = fakePaintTiming();
+    render(
+      <Later fallback={<p>wait</p>} when={afterFirstContentfulPaint}>
+        <p>map</p>
+      </Later>,
+    );
+    expect(screen.getByText('wait')).toBeTruthy();
+    act(() => timing.paint('first-contentful-paint'));
+    expect(screen.getByText('map')).toBeTruthy();
+    cleanup();
   });
 });

@@ -42,15 +42,57 @@ export function inSlices<T>(
   return () => cancel();
 }
 
+/** How long work waiting for the first contentful paint waits at most (a tab opened in the background paints none). */
+export const FIRST_PAINT_WAIT_MS = 1000;
+
+/**
+ * Runs `task` once the page's first contentful paint has been presented (the browser's own paint timing, which
+ * comes after the frame has left the main thread), or FIRST_PAINT_WAIT_MS on without one. Returns a cancel.
+ */
+export function afterFirstContentfulPaint(task: () => void): () => void {
+  const supported =
+    typeof PerformanceObserver !== 'undefined' &&
+    (PerformanceObserver.supportedEntryTypes ?? []).includes('paint');
+  if (!supported) return afterNextPaint(task);
+  let done = false;
+  const observer = new PerformanceObserver((list) => {
+    if (list.getEntriesByName('first-contentful-paint').length > 0) run();
+  });
+  const timer = setTimeout(() => run(), FIRST_PAINT_WAIT_MS);
+  function stop(): void {
+    done = true;
+    observer.disconnect();
+    clearTimeout(timer);
+  }
+  function run(): void {
+    if (done) return;
+    stop();
+    task();
+  }
+  observer.observe({ type: 'paint', buffered: true });
+  return stop;
+}
+
+/** When a `Later` shows its children: given the work, asks for it to be run, and returns a cancel. */
+export type When = (task: () => void) => () => void;
+
 /**
  * `children` once the frame after the component that holds it has been painted (session/after-paint.ts), rendered
  * in a transition (in slices that yield to the browser): a step of a start that would be one long task if it were
  * all rendered at once. Nested, each level waits for a frame after the one around it, so what one level changed is
  * laid out with that frame and not, forced, inside the next level's task (Leaflet reads sizes as it starts).
- * `fallback` stands in until then.
+ * `fallback` stands in until then; `when` says when else (afterFirstContentfulPaint, say).
  */
-export function Later({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
+export function Later({
+  children,
+  fallback = null,
+  when = afterNextPaint,
+}: {
+  children: ReactNode;
+  fallback?: ReactNode;
+  when?: When;
+}) {
   const [shown, setShown] = useState(false);
-  useEffect(() => (shown ? undefined : afterNextPaint(() => startTransition(() => setShown(true)))), [shown]);
+  useEffect(() => (shown ? undefined : when(() => startTransition(() => setShown(true)))), [shown, when]);
   return shown ? children : fallback;
 }
