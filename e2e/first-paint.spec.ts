@@ -72,4 +72,20 @@ test('the map is asked for once the first screen is painted, and comes whole: ti
   // The world outline is drawn a few countries at a time: all 177 of them.
   await expect(page.locator('.leaflet-outline-pane path')).toHaveCount(177);
   await expect(page.locator('.map-loading')).toHaveCount(0);
+  // Coming in steps moves nothing already painted (the credit, say, growing with the tiles' a frame later).
+  const shifts = await page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        new PerformanceObserver((list) =>
+          resolve(
+            list
+              .getEntries()
+              .map((entry) => entry as PerformanceEntry & { value: number; sources?: { node?: Node }[] })
+              .map((entry) => `${entry.value}: ${entry.sources?.map((s) => s.node?.nodeName).join(' ')}`),
+          ),
+        ).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve([]), 500);
+      }),
+  );
+  expect(shifts).toEqual([]);
 });
