@@ -49,3 +49,43 @@ test('a high-density screen gets tiles sharp enough for it: the next zoom level,
   expect([...zooms]).toEqual([density > 1 ? 6 : 5]);
   expect(width).toBe(density > 1 ? 128 : 256);
 });
+
+test('the map is asked for once the first screen is painted, and comes whole: tiles, buttons, credit, outline, scale', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.locator('img.leaflet-tile-loaded').first()).toBeAttached();
+  // Its chunk shares no line with the page's own script before the first paint (Lighthouse, issue 13).
+  const order = await page.evaluate(() => {
+    const painted = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
+    const asked = performance
+      .getEntriesByType('resource')
+      .find((entry) => /\/assets\/map-view-[^/]*\.js$/.test(entry.name))?.startTime;
+    return { painted, asked };
+  });
+  expect(order.painted).toBeDefined();
+  expect(order.asked).toBeGreaterThan(order.painted ?? Infinity);
+  // The map starts in steps a frame apart (session/later.tsx); each step's part is there in the end.
+  await expect(page.getByRole('button', { name: 'Zoom in', exact: true })).toBeVisible();
+  await expect(page.locator('.leaflet-control-attribution')).toContainText('OpenStreetMap');
+  await expect(page.locator('.leaflet-control-scale-line')).toHaveText(/^\d+ k?m$/);
+  // The world outline is drawn a few countries at a time: all 177 of them.
+  await expect(page.locator('.leaflet-outline-pane path')).toHaveCount(177);
+  await expect(page.locator('.map-loading')).toHaveCount(0);
+  // Coming in steps moves nothing already painted (the credit, say, growing with the tiles' a frame later).
+  const shifts = await page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        new PerformanceObserver((list) =>
+          resolve(
+            list
+              .getEntries()
+              .map((entry) => entry as PerformanceEntry & { value: number; sources?: { node?: Node }[] })
+              .map((entry) => `${entry.value}: ${entry.sources?.map((s) => s.node?.nodeName).join(' ')}`),
+          ),
+        ).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve([]), 500);
+      }),
+  );
+  expect(shifts).toEqual([]);
+});

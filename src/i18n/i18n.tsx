@@ -29,8 +29,10 @@ function initialLocale(): Locale {
 
 export function makeI18n(locale: Locale, setLocale: (locale: Locale) => void): I18n {
   const tag = INTL_TAG[locale];
-  const dateTime = new Intl.DateTimeFormat(tag, { dateStyle: 'short', timeStyle: 'medium' });
-  const time = new Intl.DateTimeFormat(tag, { timeStyle: 'medium' });
+  // Made at first use, not here: the first Intl object a page makes loads the locale's data, and this runs
+  // while the main script is evaluated and during the first render, which shows no date.
+  let dateTime: Intl.DateTimeFormat | undefined;
+  let time: Intl.DateTimeFormat | undefined;
   // Making an Intl.NumberFormat costs far more than using one: one per set of options.
   const numberFormats = new Map<string, Intl.NumberFormat>();
   const formatNumber = (value: number, options?: Intl.NumberFormatOptions) => {
@@ -47,8 +49,9 @@ export function makeI18n(locale: Locale, setLocale: (locale: Locale) => void): I
     setLocale,
     t: translator(locale),
     formatNumber,
-    formatDateTime: (date) => dateTime.format(date),
-    formatTime: (date) => time.format(date),
+    formatDateTime: (date) =>
+      (dateTime ??= new Intl.DateTimeFormat(tag, { dateStyle: 'short', timeStyle: 'medium' })).format(date),
+    formatTime: (date) => (time ??= new Intl.DateTimeFormat(tag, { timeStyle: 'medium' })).format(date),
     formatDistance: (metres) =>
       metres < 1000
         ? formatNumber(Math.round(metres), { style: 'unit', unit: 'meter' })

@@ -1,36 +1,64 @@
-import type { FeatureCollection } from 'geojson';
-import { useEffect, useState } from 'react';
-import { GeoJSON, Pane } from 'react-leaflet';
+import L from 'leaflet';
+import { useEffect } from 'react';
+import { Pane, useMap } from 'react-leaflet';
+import type { feature } from 'topojson-client';
+import { inSlices } from '../session/later';
 
-async function loadOutline(): Promise<FeatureCollection> {
+type ToFeature = typeof feature;
+type Topology = Parameters<ToFeature>[0];
+type GeometryObject = Exclude<Parameters<ToFeature>[1], string>;
+
+/** The countries, still in TopoJSON: each becomes GeoJSON only when it is drawn. */
+async function loadOutline(): Promise<{
+  topology: Topology;
+  countries: GeometryObject[];
+  toFeature: ToFeature;
+}> {
   const [{ feature }, atlas] = await Promise.all([
     import('topojson-client'),
     import('world-atlas/countries-110m.json'),
   ]);
-  const topology = atlas.default as unknown as Parameters<typeof feature>[0];
+  const topology = atlas.default as unknown as Topology;
   const countries = topology.objects.countries;
-  if (countries === undefined) throw new Error('world-atlas has no countries object');
-  return feature(topology, countries) as FeatureCollection;
+  if (countries === undefined || countries.type !== 'GeometryCollection') {
+    throw new Error('world-atlas has no countries collection');
+  }
+  return { topology, countries: countries.geometries, toFeature: feature };
 }
 
+const PANE = 'outline';
 const style = { color: '#7d8f99', weight: 0.8, fillColor: '#eef1ec', fillOpacity: 1 };
 
-/** Countries drawn beneath the tiles, so positions still make sense when tiles cannot load. */
+/**
+ * Countries drawn beneath the tiles, so positions still make sense when tiles cannot load. Made and drawn a few
+ * countries at a time (session/later.ts): all 177 at once were two tasks of 15-25 ms on a fast machine, long ones
+ * on a phone.
+ */
 export function WorldOutline() {
-  const [data, setData] = useState<FeatureCollection | null>(null);
+  return (
+    <Pane name={PANE} className="outline-pane">
+      <OutlineLayer />
+    </Pane>
+  );
+}
+
+function OutlineLayer() {
+  const map = useMap();
   useEffect(() => {
+    const layer = L.geoJSON(undefined, { pane: PANE, style, interactive: false }).addTo(map);
+    let stop = () => undefined as void;
     let live = true;
     loadOutline().then(
-      (outline) => live && setData(outline),
+      ({ topology, countries, toFeature }) => {
+        if (live) stop = inSlices(countries, (country) => layer.addData(toFeature(topology, country)));
+      },
       () => undefined,
     );
     return () => {
       live = false;
+      stop();
+      layer.remove();
     };
-  }, []);
-  return (
-    <Pane name="outline" className="outline-pane">
-      {data && <GeoJSON data={data} style={style} interactive={false} />}
-    </Pane>
-  );
+  }, [map]);
+  return null;
 }
