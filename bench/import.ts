@@ -33,6 +33,18 @@ interface ChildResult {
   cpuSeconds: number;
   /** Seconds of one thread's pass over the file doing each step and the ones before it. */
   passes: Array<{ step: string; seconds: number }>;
+  /** MB: the largest of each figure seen between batches (the main thread's), and the peak RSS before the index. */
+  memory: Record<string, number>;
+}
+
+/** VmHWM (peak RSS so far) of this process, MB, from /proc (Linux); 0 elsewhere. */
+function peakRssMb(): number {
+  try {
+    const kb = /VmHWM:\s*(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1];
+    return kb === undefined ? 0 : Number(kb) / 1024;
+  } catch {
+    return 0;
+  }
 }
 
 /** One thread over the whole file, doing `upTo` steps of reading it; seconds. */
@@ -68,22 +80,45 @@ async function child(input: string, db: string): Promise<void> {
   });
   let last = { rows: 0, bytesRead: 0, totalBytes: 0 };
   const index = process.env.BENCH_INDEX;
+  const memory: Record<string, number> = {};
+  const sample = (): void => {
+    const usage = process.memoryUsage();
+    const mb = (bytes: number): number => bytes / 2 ** 20;
+    for (const [name, value] of Object.entries({
+      rss: mb(usage.rss),
+      mainHeapUsed: mb(usage.heapUsed),
+      mainHeapTotal: mb(usage.heapTotal),
+      external: mb(usage.external),
+      arrayBuffers: mb(usage.arrayBuffers),
+    }))
+      memory[name] = Math.max(memory[name] ?? 0, value);
+  };
+  let writingPeak = 0;
+  let lastPeak = 0;
   const report = await importCells({
     file: db,
     input,
     ...(index !== undefined && index !== 'auto' && { bulkIndex: index === 'bulk' }),
+    ...(process.env.BENCH_BATCH !== undefined && { batchSize: Number(process.env.BENCH_BATCH) }),
+    ...(process.env.BENCH_CACHE_MB !== undefined && { cacheMb: Number(process.env.BENCH_CACHE_MB) }),
     onProgress: (state) => {
+      sample();
+      // The import's last progress comes after the index's rebuild, the one before it after the last batch.
+      [writingPeak, lastPeak] = [lastPeak, peakRssMb()];
       last = state;
       progress.update(state);
     },
   });
   progress.finish(last);
   const usage = process.resourceUsage();
+  memory.peakAfterIndex = peakRssMb();
   const passes: ChildResult['passes'] = [];
   const steps: Array<Parameters<typeof pass>[1]> = ['read', 'gunzip', 'lines', 'parse', 'name'];
   for (const step of steps.filter((s) => report.gzip || s !== 'gunzip'))
     passes.push({ step, seconds: await pass(input, step) });
+  memory.peakBeforeIndex = writingPeak;
   const result: ChildResult = {
+    memory,
     report,
     maxRssMb: usage.maxRSS / 1024,
     cpuSeconds: (usage.userCPUTime + usage.systemCPUTime) / 1e6,
@@ -177,12 +212,19 @@ async function main(): Promise<void> {
 
     const db = join(dir, 'cells.db');
     openDemoStore(db).close();
-    const { report, maxRssMb, cpuSeconds, passes } = await runChild(input, db);
+    const { report, maxRssMb, cpuSeconds, passes, memory } = await runChild(input, db);
     process.stdout.write(formatReport(report));
     console.log(
       `import: ${Math.round(report.rowsPerSecond).toLocaleString('en')} rows/s including town names ` +
         `(goal ≥ 500,000), peak RSS ${maxRssMb.toFixed(0)} MB (goal < 300 MB), index ` +
         `${process.env.BENCH_INDEX ?? 'auto'}, load average ${load()}`,
+    );
+    console.log(
+      `memory, MB: peak RSS ${memory.peakBeforeIndex?.toFixed(0)} through the writing, ` +
+        `${memory.peakAfterIndex?.toFixed(0)} with the index; largest between batches: RSS ` +
+        `${memory.rss?.toFixed(0)}, main heap ${memory.mainHeapUsed?.toFixed(0)} used of ` +
+        `${memory.mainHeapTotal?.toFixed(0)}, external ${memory.external?.toFixed(0)} (ArrayBuffers ` +
+        `${memory.arrayBuffers?.toFixed(0)})`,
     );
     console.log('where the time goes, one thread over the file (each step adds to the ones before):');
     let before = 0;

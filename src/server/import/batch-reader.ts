@@ -64,7 +64,25 @@ export function emptyStats(): ReadStats {
   };
 }
 
-function newBatch(capacity: number): RowBatch {
+/** The columns of a RowBatch, each a typed array of the batch's capacity. */
+export const ROW_COLUMNS = [
+  'key',
+  'cellid',
+  'lac',
+  'lat',
+  'lon',
+  'samples',
+  'range',
+  'updated',
+  'radio',
+  'town',
+] as const;
+
+/** A batch's buffers, to transfer it between threads instead of copying it. */
+export const batchBuffers = (batch: RowBatch): ArrayBuffer[] =>
+  ROW_COLUMNS.map((column) => batch[column].buffer as ArrayBuffer);
+
+export function newBatch(capacity: number): RowBatch {
   return {
     length: 0,
     key: new Float64Array(capacity),
@@ -89,6 +107,8 @@ export interface ReadOptions {
   /** Asked after every chunk; true stops reading, and the rows read so far come as a last batch. */
   stop?: () => boolean;
   onChunk?: () => void;
+  /** Where a new batch of `batchSize` rows comes from (a pool of batches handed back, say); a fresh one by default. */
+  newBatch?: (capacity: number) => RowBatch;
 }
 
 /** Reads, checks and names the rows of an OpenCelliD file, `batchSize` valid rows at a time. */
@@ -98,7 +118,8 @@ export async function* readBatches(options: ReadOptions): AsyncGenerator<RowBatc
   stats.gzip = source.gzip;
   stats.totalBytes = source.totalBytes;
   const full: RowBatch[] = [];
-  let batch = newBatch(batchSize);
+  const make = options.newBatch ?? newBatch;
+  let batch = make(batchSize);
   const cell = emptyCell();
   let lineNo = 0;
 
@@ -133,7 +154,7 @@ export async function* readBatches(options: ReadOptions): AsyncGenerator<RowBatc
     batch.town[i] = gazetteer.nearestIndex(cell.lat, cell.lon);
     if (batch.length === batchSize) {
       full.push(batch);
-      batch = newBatch(batchSize);
+      batch = make(batchSize);
     }
   });
 

@@ -9,7 +9,7 @@ import { generateOpenCellId } from '../../../bench/generate-opencellid';
 import { createApp } from '../app';
 import { DEMO_KEYS } from '../demo-data';
 import { openDemoStore } from '../demo-data';
-import { BULK_INDEX_MIN_ROWS, bulkIndex, expectedRows, importCells } from './import-cells';
+import { BULK_INDEX_MIN_ROWS, bulkIndex, DEFAULT_CACHE_MB, expectedRows, importCells } from './import-cells';
 import { OPENCELLID_HEADER } from './opencellid-csv';
 
 const dir = mkdtempSync(join(tmpdir(), 'import-cells-'));
@@ -134,6 +134,29 @@ describe('importCells', () => {
     expect(rows(file)).toContainEqual(
       expect.objectContaining({ cellid: 123, name: 'Oulu', lac: 1, samples: 10 }),
     );
+  });
+
+  it('writes with a small page cache of its own and gives the connection its own back', async () => {
+    const file = join(dir, 'cache.db');
+    openDemoStore(file).close();
+    const db = new Database(file);
+    try {
+      db.pragma('cache_size = -2000');
+      const during: number[] = [];
+      await importCells({
+        db,
+        input: plain,
+        onProgress: () => during.push(db.pragma('cache_size', { simple: true }) as number),
+      });
+      expect(DEFAULT_CACHE_MB).toBe(8);
+      // The last progress comes once the import is done and the connection's settings are back.
+      expect(during.length).toBeGreaterThan(1);
+      expect(new Set(during.slice(0, -1))).toEqual(new Set([-8 * 1024]));
+      expect(during.at(-1)).toBe(-2000);
+      expect(db.pragma('cache_size', { simple: true })).toBe(-2000);
+    } finally {
+      db.close();
+    }
   });
 
   it('fills the Cell resource: the service answers with the imported position, lac and town name', async () => {

@@ -16,6 +16,14 @@ export type { SkippedLine };
 /** Measured: with cells arriving in random key order, small batches rewrite most B-tree pages per commit. */
 export const DEFAULT_BATCH_SIZE = 200_000;
 
+/**
+ * The import's SQLite page cache, MiB. Each batch, sorted by key, walks the table's B-tree once in order: a page is
+ * dirtied, done with, and spilled to the WAL once whatever the cache, so the cache needs only the path down the
+ * tree. Measured on bench:import (2,000,000 rows): the cells written in 8.98-9.10 s with 2, 8 or 32 MiB, the peak
+ * RSS 205, 223 and 246 MB.
+ */
+export const DEFAULT_CACHE_MB = 8;
+
 export interface ImportOptions {
   /** An open database (left open, schema assumed migrated) or a file to open, migrate and close. */
   db?: Db;
@@ -30,7 +38,7 @@ export interface ImportOptions {
   gazetteer?: Gazetteer;
   /** Read, check and name rows in a worker thread while this one writes (default true). */
   thread?: boolean;
-  /** SQLite page cache for the import, in MiB. */
+  /** SQLite page cache for the import, in MiB (DEFAULT_CACHE_MB). */
   cacheMb?: number;
   /** WAL size, in pages, that triggers a checkpoint during the import. */
   checkpointPages?: number;
@@ -192,7 +200,7 @@ export async function importCells(options: ImportOptions): Promise<ImportReport>
   };
   // NORMAL in WAL mode still commits each batch atomically; it only skips an fsync per commit.
   db.pragma('synchronous = NORMAL');
-  db.pragma(`cache_size = ${-1024 * (options.cacheMb ?? 32)}`);
+  db.pragma(`cache_size = ${-1024 * (options.cacheMb ?? DEFAULT_CACHE_MB)}`);
   db.pragma(`wal_autocheckpoint = ${options.checkpointPages ?? 1000}`);
 
   const countCells = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM cells');

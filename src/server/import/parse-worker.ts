@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { emptyStats, readBatches, type RowBatch } from './batch-reader';
+import { batchBuffers, emptyStats, newBatch, readBatches, type RowBatch } from './batch-reader';
 import { townGazetteer } from './gazetteer';
 import type { CsvInput } from './input';
 
@@ -11,7 +11,8 @@ export interface WorkerInput {
   inFlight: number;
 }
 
-export type ToWorker = { type: 'ack' } | { type: 'stop' };
+/** An ack hands a batch back, its buffers transferred, to be filled again: the batches go round, none is made anew. */
+export type ToWorker = { type: 'ack'; batch?: RowBatch } | { type: 'stop' };
 
 export type FromWorker =
   | { type: 'names'; names: readonly string[] }
@@ -25,11 +26,15 @@ if (port === null) throw new Error('parse-worker runs as a worker thread');
 const job = workerData as WorkerInput;
 
 let credits = job.inFlight;
+/** Batches the writer handed back: at most inFlight + 1 batches are ever made. */
+const spare: RowBatch[] = [];
 let stop = false;
 let wake: (() => void) | undefined;
 port.on('message', (message: ToWorker) => {
-  if (message.type === 'ack') credits++;
-  else stop = true;
+  if (message.type === 'ack') {
+    credits++;
+    if (message.batch !== undefined) spare.push(message.batch);
+  } else stop = true;
   wake?.();
 });
 
@@ -46,6 +51,12 @@ try {
     gazetteer,
     stats,
     stop: () => stop,
+    newBatch: (capacity) => {
+      const batch = spare.pop();
+      if (batch === undefined || batch.key.length !== capacity) return newBatch(capacity);
+      batch.length = 0;
+      return batch;
+    },
     onChunk: () => {
       const now = Date.now();
       if (now - last >= 100) {
@@ -57,11 +68,7 @@ try {
   for await (const batch of batches) {
     while (credits === 0) await new Promise<void>((resolve) => (wake = resolve));
     credits--;
-    const { key, cellid, lac, lat, lon, samples, range, updated, radio, town } = batch;
-    const buffers = [key, cellid, lac, lat, lon, samples, range, updated, radio, town].map(
-      (a) => a.buffer as ArrayBuffer,
-    );
-    post({ type: 'batch', batch, stats }, buffers);
+    post({ type: 'batch', batch, stats }, batchBuffers(batch));
   }
   post({ type: 'end', stats });
 } catch (error) {

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { ReadStats, RowBatch } from './batch-reader';
+import { batchBuffers, newBatch, ROW_COLUMNS, type ReadStats, type RowBatch } from './batch-reader';
 import type { FromWorker, ToWorker, WorkerInput } from './parse-worker';
 
 /* Built (dist-server/), the worker is parse-worker.js beside this code. Run from the sources (development,
@@ -13,44 +13,40 @@ function workerSource(): string {
   return `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
 }
 
-/** Joins small batches into one of `size` rows or more (the thread sends small ones to keep memory flat). */
+type Column = (typeof ROW_COLUMNS)[number];
+type Numbers = Float64Array | Int32Array | Uint32Array | Uint8Array;
+
+/**
+ * Joins small batches into batches of exactly `size` rows (the last one fewer), copied into ONE batch made once
+ * and filled again after each yield: a yielded batch is valid until the next is asked for. A part that does not
+ * fit is split, in file order. Each part is read as soon as it comes, so the source may take it back (see
+ * threadBatches).
+ */
 export async function* regroup(source: AsyncIterable<RowBatch>, size: number): AsyncGenerator<RowBatch> {
-  let parts: RowBatch[] = [];
-  let length = 0;
-  const join = (): RowBatch => {
-    const joined = { length } as RowBatch;
-    const joinColumn = <T extends Float64Array | Int32Array | Uint32Array | Uint8Array>(
-      column: 'key' | 'cellid' | 'lac' | 'lat' | 'lon' | 'samples' | 'range' | 'updated' | 'radio' | 'town',
-      make: (size: number) => T,
-    ): T => {
-      const array = make(length);
-      let at = 0;
-      for (const part of parts) {
-        array.set(part[column].subarray(0, part.length), at);
-        at += part.length;
-      }
-      return array;
-    };
-    for (const column of ['key', 'cellid', 'lac', 'lat', 'lon', 'samples'] as const) {
-      joined[column] = joinColumn(column, (size) => new Float64Array(size));
-    }
-    joined.range = joinColumn('range', (size) => new Int32Array(size));
-    joined.updated = joinColumn('updated', (size) => new Uint32Array(size));
-    joined.radio = joinColumn('radio', (size) => new Uint8Array(size));
-    joined.town = joinColumn('town', (size) => new Int32Array(size));
-    parts = [];
-    length = 0;
-    return joined;
-  };
+  let joined: RowBatch | undefined;
   for await (const part of source) {
-    parts.push(part);
-    length += part.length;
-    if (length >= size) yield join();
+    for (let from = 0; from < part.length;) {
+      joined ??= newBatch(size);
+      const rows = Math.min(part.length - from, size - joined.length);
+      for (const column of ROW_COLUMNS as readonly Column[]) {
+        (joined[column] as Numbers).set((part[column] as Numbers).subarray(from, from + rows), joined.length);
+      }
+      joined.length += rows;
+      from += rows;
+      if (joined.length === size) {
+        yield joined;
+        joined.length = 0;
+      }
+    }
   }
-  if (length > 0) yield join();
+  if (joined !== undefined && joined.length > 0) yield joined;
 }
 
-/** Batches read, checked and named by parse-worker.ts, a few small ones ahead of the writer. */
+/**
+ * Batches read, checked and named by parse-worker.ts, a few small ones ahead of the writer. Each is lent: when the
+ * next is asked for, its buffers go back to the thread (transferred, not copied) to be filled again, so the
+ * batches in flight are the same few all along instead of new buffers left for the garbage collector.
+ */
 export async function* threadBatches(
   job: Omit<WorkerInput, 'inFlight'>,
   stats: ReadStats,
@@ -103,7 +99,10 @@ export async function* threadBatches(
       if (message.type === 'end') return;
       if (message.type === 'batch') {
         yield message.batch;
-        send({ type: 'ack' });
+        worker.postMessage(
+          { type: 'ack', batch: message.batch } satisfies ToWorker,
+          batchBuffers(message.batch),
+        );
       }
     }
   } finally {
