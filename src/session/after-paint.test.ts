@@ -1,24 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-
-/** A browser's frame loop by hand: frame() runs the animation-frame callbacks, idle() the idle callbacks. */
-function fakeFrames() {
-  let frames: Array<() => void> = [];
-  let idles: Array<() => void> = [];
-  vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback));
-  vi.stubGlobal('requestIdleCallback', (callback: () => void) => idles.push(callback));
-  return {
-    frame() {
-      const due = frames;
-      frames = [];
-      for (const callback of due) callback();
-    },
-    idle() {
-      const due = idles;
-      idles = [];
-      for (const callback of due) callback();
-    },
-  };
-}
+import { fakeFrames } from './fake-frames';
 
 describe('afterNextPaint', () => {
   beforeEach(() => {

@@ -1,22 +1,16 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeFrames } from './fake-frames';
 import { afterFirstContentfulPaint, FIRST_PAINT_WAIT_MS, inSlices, Later, nextTask } from './later';
 
-/** The browser's frames by hand, as in after-paint.test.ts: paint() runs one frame and the idle time after it. */
-function fakeFrames() {
-  let frames: Array<() => void> = [];
-  let idles: Array<() => void> = [];
-  vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback));
-  vi.stubGlobal('requestIdleCallback', (callback: () => void) => idles.push(callback));
+/** The browser's frames by hand (fake-frames.ts): paint() runs one frame and the idle time after it. */
+function fakePaints() {
+  const frames = fakeFrames();
   return {
     paint() {
-      const due = frames;
-      frames = [];
-      act(() => due.forEach((callback) => callback()));
-      const idle = idles;
-      idles = [];
-      act(() => idle.forEach((callback) => callback()));
+      act(() => frames.frame());
+      act(() => frames.idle());
     },
   };
 }
@@ -81,7 +75,7 @@ describe('Later', () => {
   });
 
   it('shows its fallback, then its children once a frame has been painted', () => {
-    const browser = fakeFrames();
+    const browser = fakePaints();
     render(
       <Later fallback={<p>Loading the map…</p>}>
         <p>The map</p>
@@ -96,7 +90,7 @@ describe('Later', () => {
   });
 
   it('nested, each level comes a frame after the one around it, and all of them come', () => {
-    const browser = fakeFrames();
+    const browser = fakePaints();
     render(
       <Later>
         <p>map</p>
