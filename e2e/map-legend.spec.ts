@@ -63,7 +63,7 @@ test.describe('a map that explains itself', () => {
   }) => {
     await page.goto('/');
     await saveKeys(page, DEMO);
-    // A generated demo cell: GSM, range 5,602 m (README, Demo data).
+    // A generated demo cell: GSM, range 5,602 m (README, Demo data and keys).
     await lookUpCell(page, '244', '91', '5120771');
     const facts = page.getByRole('group', { name: 'Where this answer comes from' });
     await expect(facts).toContainText('Range: 5.6 km');

@@ -1,4 +1,4 @@
-/* Screenshots of the main screens for the README: `npm run build && npx tsx e2e/screenshots.ts`.
+/* Screenshots of the main screens for the README and docs/: `npm run build && npx tsx e2e/screenshots.ts`.
    Starts the e2e service (demo data, temporary database) on SCREENSHOT_PORT (default 5198), blocks every
    outside request (map tiles included, so the bundled world outline shows), writes docs/screenshots/*.png. */
 import { spawn } from 'node:child_process';

@@ -2,7 +2,7 @@
 // settings into the page it serves (src/server/app-page.ts); a page served without the service (a CDN) has to read
 // them from the API, so it preloads them here, in parallel with the script, and the service takes this preload
 // out of its own page. The map's chunk is not preloaded: measured, it shares the line with the page's script and
-// delays the first paint, while the map's first tile is no longer the largest element (README: Performance).
+// delays the first paint, while the map's first tile is no longer the largest element (docs/performance.md, Lighthouse).
 export function htmlHints({ apiBase }) {
   return {
     name: 'cellpos-html-hints',

@@ -1,7 +1,7 @@
 /**
  * What a Cell answer can say beyond the document's Cell shape, and the two optional query parameters that narrow a
- * lookup. The body keeps the documented shape byte for byte; the facts travel as response headers (README, API
- * notes), written by the service and read by the client from this one list.
+ * lookup. The body keeps the documented shape byte for byte; the facts travel as response headers
+ * (docs/api-notes.md), written by the service and read by the client from this one list.
  */
 
 /** Radio types a lookup may name (`?radio=`); none means any. */

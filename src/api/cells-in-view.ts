@@ -2,7 +2,7 @@ import { readRadio, type Radio } from './cell-facts';
 import type { Cell } from './types';
 
 /**
- * Cells in view: the reference service's own read beside the document's two (README, API notes), the cells inside
+ * Cells in view: the reference service's own read beside the document's two (docs/api-notes.md), the cells inside
  * a box, at most `limit` of them. Runtime-neutral: the service reads its query with `readCellsQuery`, the client
  * writes it with `cellsQueryString`.
  */

@@ -36,7 +36,7 @@ export interface Answer<T> {
 export interface Client {
   getLocation(keys: Keys, options?: RequestOptions): Promise<Answer<Location>>;
   getCell(keys: Keys, id: CellId, options?: RequestOptions & { hints?: CellHints }): Promise<Answer<Cell>>;
-  /** The reference service's own read: the cells inside a box (README, API notes). */
+  /** The reference service's own read: the cells inside a box (docs/api-notes.md). */
   getCellsInView(keys: Keys, query: CellsQuery, options?: RequestOptions): Promise<Answer<CellsInView>>;
   /** The service's own settings for the app; no keys, always JSON. */
   getSettings(options?: Pick<RequestOptions, 'signal'>): Promise<Answer<Settings>>;

@@ -20,7 +20,7 @@ export interface CellId {
 
 /**
  * What a lookup may add to the Cell read besides the path: the LAC and the radio type, sent as `?lac=` and
- * `?radio=` (ours, for the public cell databases; README "API notes"). Not part of the Cell resource's identity.
+ * `?radio=` (ours, for the public cell databases; docs/api-notes.md). Not part of the Cell resource's identity.
  */
 export interface CellHints {
   /** Digits, as typed (or as a link carries them: the service checks them). */

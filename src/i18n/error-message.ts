@@ -56,7 +56,7 @@ function waitText(seconds: number, t: Translate): string {
   return t('facts.age.hours', { count: Math.round(seconds / 3600) });
 }
 
-/* The service's own failures of its cell sources (README "Real cells"), told apart by the error body's code. */
+/* The service's own failures of its cell sources (docs/cell-data.md, "Real cells"), told apart by the error body's code. */
 function sourceFailure(error: ApiError, t: Translate): ErrorMessage | undefined {
   switch (error.code) {
     case 'source-limit':

@@ -61,7 +61,7 @@ export function MapView({ phone, cell, facts, trail, controls, layers }: MapView
             <AttributionControl />
             {/* Keyed so changed settings replace the layer rather than leave the old attribution text. On a
               high-density screen, a template with {r} asks the server for its @2x tiles; any other gets the next
-              zoom level's tiles at half size (four tiles for one: see the README). */}
+              zoom level's tiles at half size (four tiles for one: see docs/deploying.md, Settings). */}
             {loaded && (
               <TileLayer
                 key={`${settings.tileUrl} ${settings.tileAttribution}`}

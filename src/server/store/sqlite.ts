@@ -18,7 +18,7 @@ function load(): typeof BetterSqlite3 {
   } catch (error) {
     throw new Error(
       `Cannot load ${DRIVER} for Node ${process.version}: ${(error as Error).message}. ` +
-        'Run npm ci again with this Node (it builds the driver); see README, Start.',
+        'Run npm ci again with this Node (it builds the driver); see docs/development.md, CI and the Node lines.',
       { cause: error },
     );
   }
