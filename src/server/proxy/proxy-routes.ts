@@ -3,7 +3,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { formatFromAccept } from '../../api/codec';
 import { clip } from '../http/access-log';
 import { problem, reply, schemaAnswer, type Problem } from '../http/api-answer';
-import { MAX_KEY_LENGTH, UNAUTHORIZED, type Limits } from '../guard/key-check';
+import type { Guard } from '../guard/guard';
+import type { OperatorKeys } from '../guard/key-check';
 import { LOCATION_XSD } from '../reads/location-xsd';
 import {
   DEFAULT_MAX_IN_FLIGHT,
@@ -15,35 +16,9 @@ import {
   type Forwarded,
   type Upstream,
 } from './forward';
-import { keyParam } from '../guard/key-params';
-import { cellPathOf, checkPath } from '../reads/cell-path';
-import { answerCell, cellQueryOf, checkCellQuery, questionOf } from '../sources/cell-answer';
+import { cellRequest, type CellRequest } from '../reads/cell-request';
+import { answerCell, questionOf } from '../sources/cell-answer';
 import type { CellSources } from '../sources/cell-sources';
-
-/* Only the two documented parameters go on, and each at most once: the proxy is no channel for anything else.
-   Missing keys are the operator's to judge; a service key over its limit is not forwarded. */
-function forwardedQuery(
-  c: Context,
-  limits: Limits,
-  address: string,
-): { search: string; serviceKey: string } | Problem {
-  const forwarded = new URLSearchParams();
-  for (const name of ['serviceKey', 'userKey'] as const) {
-    const given = c.req.queries(name);
-    const value = keyParam(given ?? [], name);
-    if (typeof value !== 'string') return value;
-    if (value.length > MAX_KEY_LENGTH) {
-      limits.failed(address);
-      return UNAUTHORIZED;
-    }
-    if (given !== undefined) forwarded.set(name, value);
-  }
-  const serviceKey = forwarded.get('serviceKey') ?? '';
-  const full = limits.keyHasRoom(serviceKey);
-  if (full !== undefined) return full;
-  const text = forwarded.toString();
-  return { search: text === '' ? '' : `?${text}`, serviceKey };
-}
 
 /** Logs an answer the proxy made up instead of the operator's, and why: the operator's side sees only a status. */
 type Report = (status: number, code: string, detail: string) => void;
@@ -141,20 +116,15 @@ function createGate(max: number): Gate {
 }
 
 export interface ProxyOptions {
-  limits: Limits;
-  addressOf: (c: Context) => string;
+  /** The guard in proxy mode: the operator judges the keys (guard/key-check.ts, operatorKeys). */
+  guard: Guard<OperatorKeys>;
   log: (line: string) => void;
   /** The Cell read's sources when there are more than the operator: it is asked first, then the others. */
   cells?: CellSources | undefined;
 }
 
-/** The two resources forwarded to the operator (checked first), and its schema when it has one. The operator
- *  judges the keys: its 401 is charged to the client's address, any other answer to the service key. */
-export function proxyRoutes(
-  api: Hono,
-  upstream: Upstream,
-  { limits, addressOf, log, cells }: ProxyOptions,
-): void {
+/** The two resources forwarded to the operator behind the guard, and its schema when it has one. */
+export function proxyRoutes(api: Hono, upstream: Upstream, { guard, log, cells }: ProxyOptions): void {
   const gate = createGate(upstream.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT);
   // The operator's URL without the query (the keys are there), and an error's words without the keys either: an
   // error from fetch may quote the URL it was given.
@@ -167,63 +137,44 @@ export function proxyRoutes(
       }
       log(`proxy GET ${clip(url)}: ${status} ${code} (${clip(said, 500)})`);
     };
-  /** One read of the operator with the caller's keys, through the gate, charged as its answer says. */
-  const asker = (c: Context, address: string, query: { search: string; serviceKey: string }) => {
+  /** One read of the operator with the caller's keys, through the gate; the guard charges what it answered. */
+  const asker = (c: Context, keys: OperatorKeys) => {
     const accept = c.req.header('accept');
     return async (path: string, signal: AbortSignal): Promise<Forwarded> => {
-      const url = `${upstream.baseUrl}${path}${query.search}`;
+      const url = `${upstream.baseUrl}${path}${keys.search}`;
       const result = await gate(() => forward(upstream, url, accept, signal));
-      if (result.ok && result.status === 401) limits.failed(address);
-      else if (result.ok) limits.accepted(query.serviceKey);
+      if (result.ok) keys.answered(result.status);
       return result;
     };
   };
-  const keysOf = (c: Context) => [c.req.query('serviceKey') ?? '', c.req.query('userKey') ?? ''];
-  const resource = async (c: Context, path: string, address: string): Promise<Response> => {
-    const query = forwardedQuery(c, limits, address);
-    if (!('search' in query)) return problem(c, query);
-    const report = reporter(`${upstream.baseUrl}${path}`, keysOf(c));
-    return passBack(c, await asker(c, address, query)(path, c.req.raw.signal), report);
+  const resource = async (c: Context, path: string, keys: OperatorKeys): Promise<Response> => {
+    const report = reporter(`${upstream.baseUrl}${path}`, keys.secrets);
+    return passBack(c, await asker(c, keys)(path, c.req.raw.signal), report);
   };
   // With sources after the operator: the operator's answer decoded (its 404 asks the next source), or passed back.
   const fromSources = async (
     c: Context,
     sources: CellSources,
-    asked: Parameters<typeof questionOf>[0],
-    extra: Parameters<typeof questionOf>[1],
-    address: string,
+    request: CellRequest,
+    keys: OperatorKeys,
   ): Promise<Response> => {
-    const query = forwardedQuery(c, limits, address);
-    if (!('search' in query)) return problem(c, query);
-    const question = questionOf(asked, extra, { ask: asker(c, address, query) });
+    const question = questionOf(request.asked, request, { ask: asker(c, keys) });
     const format = formatFromAccept(c.req.header('accept'));
     const outcome = await answerCell(sources.lookup, question, format, c.req.raw.signal, sources.creditOf);
     if ('answer' in outcome) return reply(c, outcome.answer);
-    const { mcc, mnc, cellid } = asked;
+    const { mcc, mnc, cellid } = request.asked;
     return passBack(
       c,
       outcome.forwarded,
-      reporter(`${upstream.baseUrl}/cell/${mcc}/${mnc}/${cellid}`, keysOf(c)),
+      reporter(`${upstream.baseUrl}/cell/${mcc}/${mnc}/${cellid}`, keys.secrets),
     );
   };
-  // Every request to the two resources is first charged to its address.
-  const admitted = (c: Context, then: (address: string) => Response | Promise<Response>) => {
-    const address = addressOf(c);
-    const refused = limits.admit(address);
-    return refused === undefined ? then(address) : problem(c, refused);
-  };
-  api.get('/location', (c) => admitted(c, (address) => resource(c, '/location', address)));
-  api.get('/cell/:mcc/:mnc/:cellid', (c) =>
-    admitted(c, (address) => {
-      const path = checkPath(cellPathOf(c));
-      if (!path.ok) return problem(c, path.problem);
-      const extra = checkCellQuery(cellQueryOf(c));
-      if (!extra.ok) return problem(c, extra.problem);
-      if (cells !== undefined) return fromSources(c, cells, path.asked, extra, address);
-      const { mcc, mnc, cellid } = path.asked;
-      return resource(c, `/cell/${mcc}/${mnc}/${cellid}`, address);
-    }),
-  );
+  api.get('/location', guard(), (c) => resource(c, '/location', c.var.who));
+  api.get('/cell/:mcc/:mnc/:cellid', guard(cellRequest), (c) => {
+    if (cells !== undefined) return fromSources(c, cells, c.var.asked, c.var.who);
+    const { mcc, mnc, cellid } = c.var.asked.asked;
+    return resource(c, `/cell/${mcc}/${mnc}/${cellid}`, c.var.who);
+  });
   const schema = cachedSchema(() => loadSchema(upstream, gate, reporter(`${upstream.schemaUrl}/Location`)));
   api.get('/schema/Location', async (c) => {
     if (upstream.schemaUrl === undefined) return schemaAnswer(c, LOCATION_XSD);

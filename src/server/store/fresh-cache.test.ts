@@ -1,15 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database, { type Db } from '../store/sqlite';
+import Database, { type Db } from './sqlite';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
-import { createAuthorize, createLimits } from '../guard/key-check';
+import { storeKeys } from '../guard/key-check';
+import { createLimits } from '../guard/limits';
 import { run } from '../cli';
 import { openDemoStore } from '../demo/demo-data';
-import { BoundedMap } from './fresh-cache';
-import type { Store } from '../store/open-store';
-import { keyHash } from '../store/schema';
+import { BoundedMap, FreshCache } from './fresh-cache';
+import type { Store } from './open-store';
+import { keyHash } from './schema';
 
 const dir = mkdtempSync(join(tmpdir(), 'cellpos-fresh-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -101,7 +102,7 @@ describe('kept key checks and answers', () => {
 
   it('check keys against the database only when they are new or the data changed', () => {
     let asked = 0;
-    const authorize = createAuthorize(
+    const authorize = storeKeys(
       {
         authenticate: (serviceKey, userKey) => {
           asked++;
@@ -109,7 +110,7 @@ describe('kept key checks and answers', () => {
         },
       },
       createLimits(undefined),
-      new BoundedMap(10),
+      new FreshCache(() => store.dataVersion()),
     );
     const keys = { serviceKey: ['demo-service'], userKey: ['demo-user'] };
     for (let i = 0; i < 3; i++) expect(authorize(keys, 'a').ok).toBe(true);
