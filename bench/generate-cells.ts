@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Database from '../src/server/store/sqlite';
-import { openDemoStore, seededRandom } from '../src/server/demo-data';
+import { openDemoStore, seededRandom } from '../src/server/demo/demo-data';
 import { migrate } from '../src/server/store/schema';
 
 /* The synthetic cells are a grid of operators × cells: cell i is found again from i alone, so a load

@@ -9,7 +9,7 @@ import { once } from 'node:events';
 import { pathToFileURL } from 'node:url';
 import { createGzip } from 'node:zlib';
 import { OPENCELLID_HEADER } from '../src/server/import/opencellid-csv';
-import { loadTownPlaces, type Place } from '../src/server/import/gazetteer';
+import { loadTownPlaces, type Place } from '../src/server/places/gazetteer';
 
 export interface GenerateOptions {
   out: string;

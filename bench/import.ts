@@ -14,13 +14,13 @@ import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from 'n
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { formatReport } from '../src/server/import/command';
+import { formatReport } from '../src/server/cli/import-command';
 import { importCells, type ImportReport } from '../src/server/import/import-cells';
-import { townGazetteer } from '../src/server/import/gazetteer';
+import { townGazetteer } from '../src/server/places/gazetteer';
 import { openCsvSource } from '../src/server/import/input';
 import { emptyCell, LineSplitter, parseCellLine } from '../src/server/import/opencellid-csv';
 import { createProgress } from '../src/server/import/progress';
-import { openDemoStore } from '../src/server/demo-data';
+import { openDemoStore } from '../src/server/demo/demo-data';
 import { generateOpenCellId, syntheticCellKey } from './generate-opencellid';
 
 const SEED = 7;

@@ -59,7 +59,7 @@ describe('import zones (eslint.config.js)', () => {
   it('the SQLite driver is loaded in one place: elsewhere its types only', async () => {
     for (const path of [
       'src/server/store/open-store.ts',
-      'src/server/cells-read.test.ts',
+      'src/server/reads/cells-in-view.test.ts',
       'bench/lookup.ts',
     ]) {
       expect(await zoneErrors(path, "import x from 'better-sqlite3';"), path).toEqual([

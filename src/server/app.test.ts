@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILD_HEADER, BUILD_ID } from '../api/build';
 import { decodeErrorBody, XML_DECLARATION } from '../api/codec';
 import { createApp } from './app';
-import { openDemoStore } from './demo-data';
+import { openDemoStore } from './demo/demo-data';
 import { openStore, type Store } from './store/open-store';
 
 const q = (serviceKey: string, userKey: string): string =>

@@ -4,20 +4,25 @@ import { methodNotAllowed } from 'hono/method-not-allowed';
 import { BUILD_HEADER, BUILD_ID } from '../api/build';
 import { formatFromAccept, UnencodableError } from '../api/codec';
 import type { Settings } from '../api/settings';
-import { accessLog, errorLine } from './access-log';
-import { problem, problemAnswer, reply, type Problem } from './api-answer';
-import { createLimits } from './authorize';
-import { cellsRoutes, createCellsRead } from './cells-read';
-import { clientAddress } from './client-address';
-import { compression } from './compress';
+import { accessLog, errorLine } from './http/access-log';
+import { problem, problemAnswer, reply, type Problem } from './http/api-answer';
+import { createGuard } from './guard/guard';
+import { operatorKeys, storeKeys } from './guard/key-check';
+import { createLimits } from './guard/limits';
+import { createCellRead } from './reads/cell-read';
+import { createCellsInView } from './reads/cells-in-view';
+import { createLocationRead } from './reads/location-read';
+import { readRoutes, serviceRoutes } from './reads/read-routes';
+import { FreshCache } from './store/fresh-cache';
+import { clientAddress } from './guard/client-address';
+import { compression } from './http/compression';
 import { DEFAULTS } from './config';
-import { DEMO_KEYS } from './demo-data';
-import { createReads, demoRoutes } from './demo-reads';
-import type { Upstream } from './proxy';
-import { proxyRoutes } from './proxy-routes';
-import { allowedHostsOnly, securityHeaders } from './security-headers';
+import { DEMO_KEYS } from './demo/demo-data';
+import type { Upstream } from './proxy/forward';
+import { proxyRoutes } from './proxy/proxy-routes';
+import { allowedHostsOnly, securityHeaders } from './http/security-headers';
 import { createCellSources, type SourcesDeps, type SourcesConfig } from './sources/cell-sources';
-import { staticRoutes } from './static-routes';
+import { staticRoutes } from './http/static-routes';
 import type { CellCache } from './store/cell-cache';
 import type { ServiceReads } from './store/service-reads';
 
@@ -145,18 +150,22 @@ function apiRoutes(options: AppOptions, settings: () => Settings, log: (line: st
         }),
     }),
   );
-  api.get('/health', (c) => c.json({ status: 'ok', mode }, 200, { 'Cache-Control': 'no-store' }));
-  api.get('/settings', (c) => c.json(settings(), 200, { 'Cache-Control': 'no-store' }));
+  serviceRoutes(api, mode, settings);
   const limits = createLimits(options.rateLimit);
   const addressOf = (c: Context) => clientAddress(c, options.trustedProxies ?? 0);
   const cells = cellSources(options, log);
   if (!('upstream' in options)) {
     if (cells === undefined) throw new Error('demo mode needs its cell sources');
-    const reads = createReads(options.store, limits, cells);
-    demoRoutes(api, reads, addressOf);
-    cellsRoutes(api, createCellsRead(options.store, reads), addressOf);
+    const { store } = options;
+    const fresh = new FreshCache(() => store.dataVersion());
+    readRoutes(api, createGuard({ limits, addressOf, judge: storeKeys(store, limits, fresh) }), {
+      location: createLocationRead(store),
+      cell: createCellRead(cells, fresh),
+      cellsInView: createCellsInView(store),
+    });
   } else {
-    proxyRoutes(api, options.upstream, { limits, addressOf, log, cells });
+    const guard = createGuard({ limits, addressOf, judge: operatorKeys(limits) });
+    proxyRoutes(api, options.upstream, { guard, log, cells });
   }
   api.all('*', (c) => problem(c, { status: 404, code: 'not-found', message: 'No such API path.' }));
   return api;

@@ -1,15 +1,15 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadEnvFile, readDbFile, readDemo } from './config';
-import { runImportCommand } from './import/command';
-import { runDownloadCommand } from './import/download-command';
-import { readArgs, UsageError } from './cli-args';
-import { cellKey, cellRecord, readCsv } from './cli-cells';
-import { openDemoStore } from './demo-data';
+import { runImportCommand } from './cli/import-command';
+import { runDownloadCommand } from './cli/download-command';
+import { readArgs, UsageError } from './cli/args';
+import { cellKey, cellRecord, readCsv } from './cli/cell-input';
+import { openDemoStore } from './demo/demo-data';
 import type { Store } from './store/open-store';
 import { StoreError, type CellRecord } from './store/records';
 import { shownKey } from './store/schema';
-import { printable, printableLines } from './terminal-text';
+import { printable, printableLines } from './cli/terminal-text';
 
 export interface Io {
   out: (line: string) => void;

@@ -5,7 +5,7 @@ import type { SourcesConfig } from './sources/cell-sources';
 import { SOURCE_NAMES, type SourceName } from './sources/cell-source';
 import { DEFAULT_GEOLOCATE_URL } from './sources/geolocate';
 import { DEFAULT_OPENCELLID_URL } from './sources/opencellid';
-import { parseTileUrl } from './tile-url';
+import { parseTileUrl } from './http/tile-url';
 
 /** Every setting of the service. Nothing else in the service reads the environment. */
 export interface Config {

@@ -5,12 +5,12 @@ import Database from './store/sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from './app';
 import { run } from './cli';
-import { runImportCommand } from './import/command';
-import { createGazetteer } from './import/gazetteer';
+import { runImportCommand } from './cli/import-command';
+import { createGazetteer } from './places/gazetteer';
 import { importCells } from './import/import-cells';
 import { openStore } from './store/open-store';
 import { StoreError } from './store/records';
-import { printable } from './terminal-text';
+import { printable } from './cli/terminal-text';
 
 /* Names with control characters: refused at the door (they would make the service's XML ill-formed, and a
    terminal obeys them), and escaped in every report that prints stored or given text. */

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeErrorBody } from '../api/codec';
 import { createApp } from './app';
-import { openDemoStore } from './demo-data';
+import { openDemoStore } from './demo/demo-data';
 import type { Store } from './store/open-store';
 
 let store: Store;

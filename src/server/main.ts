@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { ConfigError, loadConfig, loadEnvFile, type Config } from './config';
-import { DEMO_KEYS, openDemoStore } from './demo-data';
-import { createHttpServer } from './http-server';
-import { townGazetteer } from './import/gazetteer';
-import { createListener } from './listener';
-import { startSimulator } from './simulator';
+import { DEMO_KEYS, openDemoStore } from './demo/demo-data';
+import { createHttpServer } from './http/http-server';
+import { townGazetteer } from './places/gazetteer';
+import { createListener } from './http/listener';
+import { startSimulator } from './demo/simulator';
 import { hasLiveSources } from './sources/cell-sources';
 import type { Store } from './store/open-store';
 

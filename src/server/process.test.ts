@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import Database from './store/sqlite';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CASES, startHostileOperator } from '../../scripts/hostile-operator';
-import { openDemoStore } from './demo-data';
+import { openDemoStore } from './demo/demo-data';
 import { openStore } from './store/open-store';
 
 /* The service and the admin command line as separate processes: killed, stopped, started afresh. */

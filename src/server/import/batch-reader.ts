@@ -1,4 +1,4 @@
-import type { Gazetteer } from './gazetteer';
+import type { Gazetteer } from '../places/gazetteer';
 import { openCsvSource, type CsvInput } from './input';
 import {
   emptyCell,

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import { USER_AGENT } from '../sources/user-agent';
+import { USER_AGENT } from '../net/user-agent';
 import { CHUNK_BYTES, type CsvSource } from './csv-source';
 
 /** An OpenCelliD export to download and import as it arrives. `name` is what reports show (never the token). */

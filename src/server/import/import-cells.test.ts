@@ -7,8 +7,8 @@ import Database from '../store/sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateOpenCellId } from '../../../bench/generate-opencellid';
 import { createApp } from '../app';
-import { DEMO_KEYS } from '../demo-data';
-import { openDemoStore } from '../demo-data';
+import { DEMO_KEYS } from '../demo/demo-data';
+import { openDemoStore } from '../demo/demo-data';
 import { BULK_INDEX_MIN_ROWS, bulkIndex, DEFAULT_CACHE_MB, expectedRows, importCells } from './import-cells';
 import { OPENCELLID_HEADER } from './opencellid-csv';
 
@@ -366,8 +366,8 @@ describe('importCells', () => {
       // tables emptied and rewritten, nothing committed.
       const code = `
         import Database from './src/server/store/sqlite.ts';
-        import { pauseCellsBox } from './src/server/store/cells-box.ts';
-        import { loadCellsBox } from './src/server/store/cells-box-load.ts';
+        import { pauseCellsBox } from './src/server/store/cells-rtree.ts';
+        import { loadCellsBox } from './src/server/store/cells-rtree-load.ts';
         const db = new Database(${JSON.stringify(file)});
         db.pragma('journal_mode = WAL');
         db.pragma('cache_size = 1'); // spills the half-written tree into the WAL before the kill

@@ -1,10 +1,10 @@
 import Database, { type Db } from '../store/sqlite';
-import { pauseCellsBox, resumeCellsBox } from '../store/cells-box';
+import { pauseCellsBox, resumeCellsBox } from '../store/cells-rtree';
 import { ensureFolderOf } from '../store/folder';
 import { migrate } from '../store/schema';
 import { emptyStats, readBatches, type RowBatch, type SkippedLine } from './batch-reader';
-import type { Gazetteer } from './gazetteer';
-import { townGazetteer } from './gazetteer';
+import type { Gazetteer } from '../places/gazetteer';
+import { townGazetteer } from '../places/gazetteer';
 import { OPENCELLID_ORIGIN } from '../store/records';
 import { inputName, type CsvInput } from './input';
 import type { SkipReason } from './opencellid-csv';

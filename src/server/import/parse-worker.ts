@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { batchBuffers, emptyStats, newBatch, readBatches, type RowBatch } from './batch-reader';
-import { townGazetteer } from './gazetteer';
+import { townGazetteer } from '../places/gazetteer';
 import type { CsvInput } from './input';
 
 /** What the importer's thread is asked to read. */

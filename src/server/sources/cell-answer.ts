@@ -1,41 +1,11 @@
-import type { Context } from 'hono';
-import { factHeaders, RADIOS, readLac, readRadio, type CellFacts, type Radio } from '../../api/cell-facts';
+import { factHeaders, RADIOS, type CellFacts, type Radio } from '../../api/cell-facts';
 import { encodeCell } from '../../api/codec';
 import type { Format } from '../../api/types';
-import { apiAnswer, problemAnswer, type ApiAnswer, type Problem } from '../api-answer';
-import type { Forwarded } from '../proxy';
+import { apiAnswer, problemAnswer, type ApiAnswer, type Problem } from '../http/api-answer';
+import type { Forwarded } from '../proxy/forward';
 import type { Credit } from './attribution';
 import type { CellLookup, Lookup } from './cell-lookup';
 import type { CellQuestion, SourceName } from './cell-source';
-
-/** Every value given for the two optional lookup parameters (none: []). */
-export interface CellQueryValues {
-  lac: readonly string[];
-  radio: readonly string[];
-}
-
-export function cellQueryOf(c: Context): CellQueryValues {
-  return { lac: c.req.queries('lac') ?? [], radio: c.req.queries('radio') ?? [] };
-}
-
-/** Checks `?lac=` and `?radio=` (400 naming the parameter); an empty value is as good as none. */
-export function checkCellQuery(
-  values: CellQueryValues,
-): { ok: true; lac?: number; radio?: Radio } | { ok: false; problem: Problem } {
-  const bad = (field: string, message: string): { ok: false; problem: Problem } => ({
-    ok: false,
-    problem: { status: 400, code: 'bad-parameter', message, field },
-  });
-  if (values.lac.length > 1) return bad('lac', 'lac is given more than once.');
-  if (values.radio.length > 1) return bad('radio', 'radio is given more than once.');
-  const lacText = values.lac[0]?.trim() ?? '';
-  const radioText = values.radio[0]?.trim() ?? '';
-  const lac = lacText === '' ? undefined : readLac(lacText);
-  const radio = radioText === '' ? undefined : readRadio(radioText);
-  if (lac?.ok === false) return bad('lac', lac.message);
-  if (radio?.ok === false) return bad('radio', radio.message);
-  return { ok: true, ...(lac?.ok && { lac: lac.value }), ...(radio?.ok && { radio: radio.value }) };
-}
 
 /** The question every source is asked, from the checked path and query. */
 export function questionOf(

@@ -1,4 +1,4 @@
-import type { Forwarded } from '../proxy';
+import type { Forwarded } from '../proxy/forward';
 import { NO_LAC, type CachedAnswer, type CellCache } from '../store/cell-cache';
 import type {
   CellQuestion,

@@ -4,7 +4,7 @@ import { GEOLOCATE_CASES, GEOLOCATE_CELLS } from '../../../scripts/stand-ins/geo
 import { OPENCELLID_CASES, OPENCELLID_CELLS, OPENCELLID_KEY } from '../../../scripts/stand-ins/opencellid';
 import { decodeErrorBody, type ErrorBody } from '../../api/codec';
 import { createApp } from '../app';
-import { openDemoStore } from '../demo-data';
+import { openDemoStore } from '../demo/demo-data';
 import type { Store } from '../store/open-store';
 import type { SourceName } from './cell-source';
 

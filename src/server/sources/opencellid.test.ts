@@ -7,7 +7,7 @@ import {
 } from '../../../scripts/stand-ins/opencellid';
 import type { CellQuestion, SourceResult } from './cell-source';
 import { openCellidSource } from './opencellid';
-import { USER_AGENT } from './user-agent';
+import { USER_AGENT } from '../net/user-agent';
 
 let standIns: StandIns;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStandIns, type StandIns } from '../../../scripts/stand-in-sources';
 import { OPENCELLID_CELLS, OPENCELLID_KEY } from '../../../scripts/stand-ins/opencellid';
 import { createApp } from '../app';
-import { openDemoStore } from '../demo-data';
+import { openDemoStore } from '../demo/demo-data';
 import type { Store } from '../store/open-store';
 import type { SourceName } from './cell-source';
 

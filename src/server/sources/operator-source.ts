@@ -1,5 +1,5 @@
 import { decodeCell, detectFormat } from '../../api/codec';
-import type { Forwarded } from '../proxy';
+import type { Forwarded } from '../proxy/forward';
 import type { CellSource } from './cell-source';
 
 /**

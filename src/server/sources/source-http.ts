@@ -1,6 +1,6 @@
 import { parseRetryAfter } from '../../api/errors';
 import type { SourceFailure } from './cell-source';
-import { USER_AGENT } from './user-agent';
+import { USER_AGENT } from '../net/user-agent';
 
 /** How live sources are reached: each request within `timeoutMs`; `fetch` is injectable for tests. */
 export interface SourceHttp {

@@ -3,7 +3,7 @@ import Database from './sqlite';
 import { describe, expect, it } from 'vitest';
 import { DOCUMENTED_CELL_RECORD } from '../../api/fixtures/documented-cell';
 import { StoreError } from './records';
-import { tempStores } from './temp-stores';
+import { tempStores } from '../testing/temp-stores';
 
 const { dir, open } = tempStores('cellpos-admin-');
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database, { type Db } from './sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { run } from '../cli';
-import { openDemoStore } from '../demo-data';
+import { openDemoStore } from '../demo/demo-data';
 import { openStore } from './open-store';
 import { keyHash, migrate, SCHEMA_VERSION } from './schema';
 

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import Database from './sqlite';
 import { describe, expect, it } from 'vitest';
-import { openDemoStore } from '../demo-data';
+import { openDemoStore } from '../demo/demo-data';
 import { openStore } from './open-store';
 import { keyHash, migrate, SCHEMA_VERSION } from './schema';
-import { tempStores } from './temp-stores';
+import { tempStores } from '../testing/temp-stores';
 
 const { dir, open } = tempStores('cellpos-store-');
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import { CELLS_BOX_TRIGGERS, cellsBoxRow, repairCellsBox } from './cells-box';
+import { CELLS_BOX_TRIGGERS, cellsBoxRow, repairCellsBox } from './cells-rtree';
 import { StoreError } from './records';
 
 type Db = Database.Database;

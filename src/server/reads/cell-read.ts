@@ -1,0 +1,50 @@
+import type { Format } from '../../api/types';
+import type { ApiAnswer } from '../http/api-answer';
+import { answerCell, questionOf } from '../sources/cell-answer';
+import type { CellSources } from '../sources/cell-sources';
+import type { FreshCache } from '../store/fresh-cache';
+import type { CellRequest } from './cell-request';
+
+/** The Cell read for a request the guard let through, answered by the configured sources; a kept answer at once. */
+export type CellRead = (
+  request: CellRequest,
+  format: Format,
+  signal: AbortSignal,
+) => ApiAnswer | Promise<ApiAnswer>;
+
+/** Most cells whose answers are kept between changes to the database. */
+const KEPT = 10_000;
+
+/**
+ * The store's own Cell answers are kept (in bytes, headers and all) until the database changes: the guard makes
+ * `fresh` current before it lets a request through, so nothing stale is ever sent. Only the store's answers are kept
+ * so: with the store asked first they depend on the path alone (the store is keyed by mcc/mnc/cellid), and its "not
+ * found" is final only when it is the one source.
+ */
+export function createCellRead(sources: CellSources, fresh: FreshCache): CellRead {
+  const kept = fresh.map<string, ApiAnswer>(KEPT);
+  const storeFirst = sources.names[0] === 'store';
+  const storeOnly = storeFirst && sources.names.length === 1;
+
+  async function fromSources(key: string, request: CellRequest, format: Format, signal: AbortSignal) {
+    const outcome = await answerCell(
+      sources.lookup,
+      questionOf(request.asked, request),
+      format,
+      signal,
+      sources.creditOf,
+    );
+    // Only the operator source gives a pass-through answer, and it is asked in proxy mode alone.
+    if (!('answer' in outcome)) throw new Error('only proxy mode passes an operator’s answer through');
+    const { answer } = outcome;
+    const fromStore = answer.status === 200 && answer.headers['Cell-Source'] === 'store';
+    if (storeOnly || (storeFirst && fromStore)) kept.set(key, answer);
+    return answer;
+  }
+
+  return (request, format, signal) => {
+    const { mcc, mnc, cellid } = request.asked;
+    const key = `${format} ${mcc}/${mnc}/${cellid}`;
+    return kept.get(key) ?? fromSources(key, request, format, signal);
+  };
+}

@@ -1,0 +1,36 @@
+import type { Context, Hono } from 'hono';
+import type { Settings } from '../../api/settings';
+import { formatFromAccept } from '../../api/codec';
+import type { Guard } from '../guard/guard';
+import { reply, schemaAnswer } from '../http/api-answer';
+import type { User } from '../store/records';
+import type { CellRead } from './cell-read';
+import { cellRequest } from './cell-request';
+import { cellsRequest, type CellsInViewRead } from './cells-in-view';
+import type { LocationRead } from './location-read';
+import { LOCATION_XSD } from './location-xsd';
+
+export interface Reads {
+  location: LocationRead;
+  cell: CellRead;
+  cellsInView: CellsInViewRead;
+}
+
+const formatOf = (c: Context) => formatFromAccept(c.req.header('accept'));
+
+/** The service's own reads behind the guard: the document's two, cells in view, and the document's schema. */
+export function readRoutes(api: Hono, guard: Guard<User>, reads: Reads): void {
+  api.get('/location', guard(), (c) => reply(c, reads.location(c.var.who, formatOf(c))));
+  api.get('/cell/:mcc/:mnc/:cellid', guard(cellRequest), (c): Response | Promise<Response> => {
+    const answer = reads.cell(c.var.asked, formatOf(c), c.req.raw.signal);
+    return answer instanceof Promise ? answer.then((ready) => reply(c, ready)) : reply(c, answer);
+  });
+  api.get('/cells', guard(cellsRequest), (c) => reply(c, reads.cellsInView(c.var.asked, formatOf(c))));
+  api.get('/schema/Location', (c) => schemaAnswer(c, LOCATION_XSD));
+}
+
+/** The service's own: whether it is up and in which mode, and what the app needs to start (also in the page). */
+export function serviceRoutes(api: Hono, mode: Settings['mode'], settings: () => Settings): void {
+  api.get('/health', (c) => c.json({ status: 'ok', mode }, 200, { 'Cache-Control': 'no-store' }));
+  api.get('/settings', (c) => c.json(settings(), 200, { 'Cache-Control': 'no-store' }));
+}
