@@ -8,19 +8,28 @@ import tseslint from 'typescript-eslint';
 
 /*
  * Import zones. api is shared and imports neither side; the server never imports the browser side. On the
- * browser side imports run one way, app → features → ui → map → session, each folder free to skip floors
- * downwards; i18n (words) and api (the contract) lie beneath them all. No feature imports another: app
- * composes them. The service worker (sw) runs apart from the page: it imports the contract only.
+ * browser side imports run one way, app → features → ui → map → state → queries | routing → paint, each folder
+ * free to skip floors downwards; i18n (words) and api (the contract) lie beneath them all. No feature imports
+ * another: app composes them. The service worker (sw) runs apart from the page: it imports the contract only.
+ * Test tools (vitest, Testing Library, src/testing) are for tests alone.
  */
 const browserSide = [
   '**/app/**',
   '**/features/**',
   '**/ui/**',
   '**/map/**',
-  '**/session/**',
+  '**/state/**',
+  '**/queries/**',
+  '**/routing/**',
+  '**/paint/**',
   '**/i18n/**',
   '**/sw/**',
+  '**/testing/**',
 ];
+const testTools = {
+  group: ['vitest', '@testing-library/*', '**/testing/**'],
+  message: 'Test tools (vitest, Testing Library, src/testing) are imported by tests only.',
+};
 /** The SQLite driver is loaded in one place, in the build this Node can run (src/server/store/sqlite.ts). */
 const oneDriver = {
   name: 'better-sqlite3',
@@ -31,19 +40,21 @@ const features = readdirSync(new URL('./src/features/', import.meta.url), { with
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-/** A zone: files under `folder` may not import the folders named in `above`. */
+/**
+ * A zone: files under `folder` may not import the folders named in `above`; outside its tests, nor test tools.
+ * Two blocks, since the later one's patterns replace the earlier one's for the files both name.
+ */
 function zone(folder, above, message, extra = []) {
-  return {
-    files: [`src/${folder}/**`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [{ group: ['**/server/**', ...above.map((name) => `**/${name}/**`)], message }, ...extra],
-        },
-      ],
+  const upward = [{ group: ['**/server/**', ...above.map((name) => `**/${name}/**`)], message }, ...extra];
+  const files = [`src/${folder}/**`];
+  return [
+    { files, rules: { 'no-restricted-imports': ['error', { patterns: upward }] } },
+    {
+      files,
+      ignores: ['**/*.test.{ts,tsx}'],
+      rules: { 'no-restricted-imports': ['error', { patterns: [...upward, testTools] }] },
     },
-  };
+  ];
 }
 
 /** Another feature's folder, however it is reached: `../cell/…` or `…/features/cell/…`. */
@@ -100,6 +111,7 @@ export default tseslint.config(
               message: 'src/api imports no UI library.',
             },
             { group: [...browserSide, '**/server/**'], message: 'src/api imports neither side.' },
+            testTools,
           ],
         },
       ],
@@ -124,36 +136,70 @@ export default tseslint.config(
     files: ['bench/**', 'e2e/**', 'scripts/**'],
     rules: { 'no-restricted-imports': ['error', { paths: [oneDriver] }] },
   },
-  zone('i18n', ['app', 'features', 'ui', 'map', 'session'], 'i18n/ holds words: it imports src/api only.'),
-  zone(
+  ...zone(
+    'i18n',
+    ['app', 'features', 'ui', 'map', 'state', 'queries', 'routing', 'paint'],
+    'i18n/ holds words: it imports src/api only.',
+  ),
+  ...zone(
     'sw',
-    ['app', 'features', 'ui', 'map', 'session', 'i18n'],
+    ['app', 'features', 'ui', 'map', 'state', 'queries', 'routing', 'paint', 'i18n'],
     'sw/ is the service worker: it imports src/api only.',
   ),
-  zone(
-    'session',
-    ['app', 'features', 'ui', 'map', 'i18n'],
-    'session/ is shared state: it imports src/api only.',
+  ...zone(
+    'paint',
+    ['app', 'features', 'ui', 'map', 'state', 'queries', 'routing', 'i18n'],
+    'paint/ schedules work around frames: it imports nothing of the app.',
   ),
-  zone('map', ['app', 'features', 'ui'], 'map/ imports session, i18n and api, never a feature or app.'),
-  zone(
+  ...zone(
+    'routing',
+    ['app', 'features', 'ui', 'map', 'state', 'queries', 'i18n'],
+    'routing/ is the address: it imports paint and api only.',
+  ),
+  ...zone(
+    'queries',
+    ['app', 'features', 'ui', 'map', 'state', 'routing', 'paint', 'i18n'],
+    'queries/ holds query keys and the read policy: it imports src/api only.',
+  ),
+  ...zone(
+    'state',
+    ['app', 'features', 'ui', 'map', 'i18n'],
+    'state/ is what the tab shares: it imports queries, routing, paint and api only.',
+  ),
+  ...zone(
+    'map',
+    ['app', 'features', 'ui'],
+    'map/ imports state and the floors beneath it, never a feature or app.',
+  ),
+  ...zone(
     'ui',
     ['app', 'features'],
-    'ui/ is the shared kit: session, map, i18n and api, never a feature or app.',
+    'ui/ is the shared kit: map and the floors beneath it, never a feature or app.',
   ),
-  ...features.map((feature) =>
+  ...features.flatMap((feature) =>
     zone(`features/${feature}`, ['app'], 'Features do not import app/; app composes features.', [
       otherFeature(feature),
     ]),
   ),
+  ...zone('app', [], 'app/ composes the browser side; it never imports the service.'),
+  {
+    // Test tools for the browser side's tests: never imported by the app itself (the zones above say so).
+    files: ['src/testing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server/**'], message: 'Browser tests do not import the service.' }] },
+      ],
+    },
+  },
   {
     // Small rooms: no source file over 300 lines, no component over 80 (the catalogs are data, not code).
-    files: ['src/{app,session,ui,map,i18n,features,sw}/**/*.{ts,tsx}'],
+    files: ['src/{app,state,queries,routing,paint,testing,ui,map,i18n,features,sw}/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}', 'src/i18n/en.ts', 'src/i18n/fi.ts'],
     rules: { 'max-lines': ['error', { max: 300, skipBlankLines: false, skipComments: false }] },
   },
   {
-    files: ['src/{app,session,ui,map,features}/**/*.tsx'],
+    files: ['src/{app,state,queries,routing,paint,ui,map,features}/**/*.tsx'],
     ignores: ['**/*.test.tsx'],
     rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: false, skipComments: false }] },
   },

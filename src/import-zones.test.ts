@@ -27,7 +27,10 @@ describe('import zones (eslint.config.js)', () => {
   it('a feature may import its own files and the floors beneath it', async () => {
     for (const line of [
       "import { x } from './links';",
-      "import { x } from '../../session/session';",
+      "import { x } from '../../state/session';",
+      "import { x } from '../../routing/route';",
+      "import { x } from '../../queries/query-keys';",
+      "import { x } from '../../paint/after-paint';",
       "import { x } from '../../ui/error-notice';",
       "import { x } from '../../map/geo';",
       "import { x } from '../../i18n/i18n';",
@@ -40,19 +43,67 @@ describe('import zones (eslint.config.js)', () => {
   it('nothing imports upwards: features → app, the shared layers → features, the contract → either side', async () => {
     const cases: Array<[string, string]> = [
       ['src/features/keys/keys-panel.tsx', "import { x } from '../../app/config';"],
-      ['src/session/session.tsx', "import { x } from '../features/keys/keys-panel';"],
-      ['src/session/session.tsx', "import { x } from '../map/geo';"],
+      ['src/state/session.tsx', "import { x } from '../features/keys/keys-panel';"],
+      ['src/state/session.tsx', "import { x } from '../map/geo';"],
+      ['src/state/map-focus.ts', "import { x } from '../ui/cell-fields';"],
+      ['src/queries/query-keys.ts', "import { x } from '../state/session';"],
+      ['src/queries/read-policy.ts', "import { x } from '../routing/route';"],
+      ['src/routing/route.ts', "import { x } from '../state/store';"],
+      ['src/routing/address-bar.ts', "import { x } from '../queries/query-keys';"],
+      ['src/paint/later.tsx', "import { x } from '../routing/address-bar';"],
+      ['src/paint/after-paint.ts', "import { x } from '../state/store';"],
       ['src/ui/error-notice.tsx', "import { x } from '../features/cell/links';"],
       ['src/map/map-view.tsx', "import { x } from '../features/location/use-location';"],
       ['src/map/map-view.tsx', "import { x } from '../ui/cell-fields';"],
-      ['src/i18n/i18n.tsx', "import { x } from '../session/route';"],
-      ['src/api/client.ts', "import { x } from '../session/route';"],
-      ['src/server/app.ts', "import { x } from '../session/route';"],
-      ['src/sw/sw.ts', "import { x } from '../session/app-update';"],
+      ['src/i18n/i18n.tsx', "import { x } from '../routing/route';"],
+      ['src/api/client.ts', "import { x } from '../routing/route';"],
+      ['src/server/app.ts', "import { x } from '../routing/route';"],
+      ['src/server/app.ts', "import { x } from '../state/session';"],
+      ['src/sw/sw.ts', "import { x } from '../state/app-update';"],
       ['src/server/app.ts', "import { x } from '../sw/freshness';"],
+      ['src/app/app.tsx', "import { x } from '../server/app';"],
     ];
     for (const [path, line] of cases) {
       expect(await zoneErrors(path, line), `${path}: ${line}`).toHaveLength(1);
+    }
+  });
+
+  it('test tools are imported by tests only, in every folder of the browser side', async () => {
+    const sources = [
+      'src/app/providers.tsx',
+      'src/features/cell/cell-panel.tsx',
+      'src/ui/error-notice.tsx',
+      'src/map/map-view.tsx',
+      'src/state/session.tsx',
+      'src/queries/read-policy.ts',
+      'src/routing/route.ts',
+      'src/paint/later.tsx',
+      'src/i18n/i18n.tsx',
+      'src/sw/sw.ts',
+      'src/api/client.ts',
+    ];
+    const tools = [
+      "import { vi } from 'vitest';",
+      "import { render } from '@testing-library/react';",
+      "import { testSession } from '../testing/test-session';",
+      "import { fakeFrames } from '../../testing/fake-frames';",
+    ];
+    for (const path of sources) {
+      for (const line of tools) {
+        expect(await zoneErrors(path, line), `${path}: ${line}`).toContainEqual(
+          expect.stringMatching(/imported by tests only/),
+        );
+      }
+    }
+    for (const [path, line] of [
+      ['src/state/session.test.tsx', "import { testSession } from '../testing/test-session';"],
+      ['src/paint/later.test.tsx', "import { fakeFrames } from '../testing/fake-frames';"],
+      ['src/features/keys/keys-panel.test.tsx', "import { render } from '@testing-library/react';"],
+      ['src/app/render-count.test.tsx', "import { vi } from 'vitest';"],
+      ['src/testing/fake-frames.ts', "import { vi } from 'vitest';"],
+      ['src/testing/test-session.tsx', "import { createSession } from '../state/session';"],
+    ]) {
+      expect(await zoneErrors(path!, line!), `${path}: ${line}`).toEqual([]);
     }
   });
 

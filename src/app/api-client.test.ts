@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BUILD_HEADER } from '../api/build';
 import { createClient } from '../api/client';
 import { ApiError } from '../api/errors';
-import { appUpdate } from '../session/app-update';
+import { appUpdate } from '../state/app-update';
 import { checkedFetch } from './api-client';
 
 const CELL_JSON = JSON.stringify({

@@ -4,8 +4,8 @@ import { CellsInViewControl } from '../features/cells-in-view/cells-in-view-cont
 import { usePhone } from '../features/location/use-location';
 import { useTrail } from '../features/location/use-trail';
 import { useI18n } from '../i18n/i18n';
-import { useAfterPaint } from '../session/after-paint';
-import { afterFirstContentfulPaint, Later } from '../session/later';
+import { useAfterPaint } from '../paint/after-paint';
+import { afterFirstContentfulPaint, Later } from '../paint/later';
 
 const MapView = memo(lazy(() => import('../map/map-view').then((m) => ({ default: m.MapView }))));
 const CellsInViewLayer = lazy(() =>

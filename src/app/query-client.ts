@@ -1,6 +1,6 @@
 import { notifyManager, QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../api/errors';
-import { READ_ATTEMPTS } from '../session/read-policy';
+import { READ_ATTEMPTS } from '../queries/read-policy';
 
 const RETRYABLE = new Set(['network', 'server', 'timeout']);
 export const MAX_RETRIES = READ_ATTEMPTS - 1;
@@ -32,7 +32,7 @@ export function createQueryClient(): QueryClient {
         /* A read runs even when the browser says it is offline, and fails at once with words for it (the API
            client sends nothing then); TanStack's default would hold it "paused" with nothing on screen. It is
            read again when the connection comes back: said here, since with networkMode 'always' TanStack's
-           default is not to (src/session/online.ts tells it when the connection comes back). */
+           default is not to (src/state/online.ts tells it when the connection comes back). */
         networkMode: 'always',
         refetchOnReconnect: true,
       },

@@ -6,7 +6,7 @@ import type { CellId, Keys } from '../api/types';
 import { CellPanel } from '../features/cell/cell-panel';
 import { history } from '../features/history/history-storage';
 import { HistoryPanel } from '../features/history/history-panel';
-import { testSession } from '../session/test-session';
+import { testSession } from '../testing/test-session';
 
 const RAW = {
   url: '',

@@ -1,6 +1,6 @@
 import { Circle, CircleMarker, Tooltip } from 'react-leaflet';
 import { useI18n } from '../i18n/i18n';
-import { useDevicePosition } from '../session/session';
+import { useDevicePosition } from '../state/session';
 import { deviceAccuracyStyle, deviceDotStyle } from './palette';
 
 export function DeviceMarker() {

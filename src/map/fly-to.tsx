@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useMap } from 'react-leaflet';
 import type { Cell } from '../api/types';
-import { afterNextPaint, useAfterPaint } from '../session/after-paint';
-import { flyTarget } from '../session/map-focus';
-import { useMapFocus } from '../session/session';
+import { afterNextPaint, useAfterPaint } from '../paint/after-paint';
+import { flyTarget } from '../state/map-focus';
+import { useMapFocus } from '../state/session';
 
 /** MapContainer's center applies only once; later moves go through the map itself. */
 export function FlyTo({

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { cellLabel } from '../api/cell-id';
 import type { CellInView } from '../api/cells-in-view';
 import { useI18n } from '../i18n/i18n';
-import { useSession } from '../session/session';
+import { useSession } from '../state/session';
 import type { ClusterLayerOptions } from './cluster-layer';
 import { COLOURS } from './palette';
 import { useClusterLayer } from './use-cluster-layer';

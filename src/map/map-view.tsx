@@ -5,9 +5,9 @@ import { AttributionControl, MapContainer, ScaleControl, TileLayer } from 'react
 import type { CellFacts } from '../api/cell-facts';
 import type { Cell, Location } from '../api/types';
 import { useI18n } from '../i18n/i18n';
-import { Later } from '../session/later';
-import { useMapFocus } from '../session/session';
-import { useSettings } from '../session/settings';
+import { Later } from '../paint/later';
+import { useMapFocus } from '../state/session';
+import { useSettings } from '../state/settings';
 import { BatchLayer } from './batch-layer';
 import { CellMarker } from './cell-marker';
 import { CellRange, useRangeNote } from './cell-range';
@@ -37,7 +37,7 @@ export const INITIAL_ZOOM = 5;
 
 /**
  * The answers as markers; the batch, this device and the view come from the session, not through here. The map
- * starts in four steps, a painted frame apart (session/later.tsx): its box, the map in it (with its zoom buttons),
+ * starts in four steps, a painted frame apart (paint/later.tsx): its box, the map in it (with its zoom buttons),
  * its tiles with their credit, then all else on it; at once they were one task of 50-110 ms on a fast machine.
  */
 export function MapView({ phone, cell, facts, trail, controls, layers }: MapViewProps) {

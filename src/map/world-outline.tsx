@@ -2,7 +2,7 @@ import L from 'leaflet';
 import { useEffect } from 'react';
 import { Pane, useMap } from 'react-leaflet';
 import type { feature } from 'topojson-client';
-import { inSlices } from '../session/later';
+import { inSlices } from '../paint/later';
 
 type ToFeature = typeof feature;
 type Topology = Parameters<ToFeature>[0];

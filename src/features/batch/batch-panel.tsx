@@ -1,7 +1,7 @@
 import './batch.css';
 import { useId, useState } from 'react';
 import { useI18n } from '../../i18n/i18n';
-import { useClient, useFormat, useKeys, useSession } from '../../session/session';
+import { useClient, useFormat, useKeys, useSession } from '../../state/session';
 import { BatchExport } from './batch-export';
 import { BatchFile, BatchText, ConcurrencyField } from './batch-fields';
 import { BatchProgress } from './batch-progress';

@@ -1,5 +1,5 @@
 import type { Cell } from '../../api/types';
-import type { BatchCells } from '../../session/map-focus';
+import type { BatchCells } from '../../state/map-focus';
 
 interface BatchState {
   runId: number;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Cell, Format, Keys } from '../../api/types';
-import type { BatchCells } from '../../session/map-focus';
+import type { BatchCells } from '../../state/map-focus';
 import { createMapFeed } from './map-feed';
 import type { BatchEntry } from './parse';
 import { runBatch, type BatchClient, type BatchOutcome } from './runner';

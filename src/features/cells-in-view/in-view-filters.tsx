@@ -4,8 +4,8 @@ import type { CellInView } from '../../api/cells-in-view';
 import { useI18n } from '../../i18n/i18n';
 import { findNames, loadTable, type MccMncTable } from '../../i18n/operator-names';
 import { INTL_TAG } from '../../i18n/translate';
-import type { InViewChoice } from '../../session/cells-in-view';
-import { useSession } from '../../session/session';
+import type { InViewChoice } from '../../state/cells-in-view';
+import { useSession } from '../../state/session';
 
 const operatorKey = (op: { mcc: string; mnc: string }) => `${op.mcc}-${op.mnc}`;
 

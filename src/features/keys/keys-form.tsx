@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import type { Keys } from '../../api/types';
 import { useI18n } from '../../i18n/i18n';
-import { useKeysState, useSession } from '../../session/session';
+import { useKeysState, useSession } from '../../state/session';
 import { KeysIntro } from './keys-intro';
 
 type FieldErrors = Partial<Record<keyof Keys, string>>;

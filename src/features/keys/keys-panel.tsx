@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useI18n } from '../../i18n/i18n';
-import { useKeysState, useSession } from '../../session/session';
+import { useKeysState, useSession } from '../../state/session';
 import { KeysForm } from './keys-form';
 
 export function KeysPanel() {

@@ -3,7 +3,7 @@ import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Client } from '../../api/client';
 import { keyFingerprint } from '../../api/keys';
-import { testSession } from '../../session/test-session';
+import { testSession } from '../../testing/test-session';
 import { locationQuery, useLocation } from './use-location';
 
 const client: Client = {

@@ -1,7 +1,8 @@
 import { cellLabel } from '../api/cell-id';
 import type { CellFacts } from '../api/cell-facts';
 import type { Cell, CellHints, CellId } from '../api/types';
-import { cellPath, navigate, parseRoute, parseView, type MapViewState } from './route';
+import { navigate } from '../routing/address-bar';
+import { cellPath, parseRoute, parseView, type MapViewState } from '../routing/route';
 import { createStore } from './store';
 
 /** An answer from the history, shown again instead of a read. */

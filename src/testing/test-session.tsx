@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { Client } from '../api/client';
 import { ApiError } from '../api/errors';
 import { DEFAULT_SETTINGS, type Settings } from '../api/settings';
-import { createSession, SessionProvider } from './session';
+import { createSession, SessionProvider } from '../state/session';
 
 const RAW = {
   url: '',

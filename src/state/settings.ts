@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Client } from '../api/client';
 import { DEFAULT_SETTINGS, readSettings, SETTINGS_ELEMENT_ID, type Settings } from '../api/settings';
-import { queryKeys } from './query-keys';
+import { queryKeys } from '../queries/query-keys';
 import { useSession } from './session';
 
 /** The last settings this device had, for a page opened without them: from the service worker, offline. */

@@ -7,8 +7,8 @@ import { createDevicePosition, type DevicePosition } from './device-position';
 import { createFormatStore } from './format';
 import { createKeysStore, type KeysState } from './keys';
 import { createMapFocus, type MapFocus } from './map-focus';
-import { queryKeys } from './query-keys';
-import { currentPath, subscribeRoute } from './route';
+import { queryKeys } from '../queries/query-keys';
+import { currentPath, subscribeRoute } from '../routing/address-bar';
 import { useStore } from './store';
 
 /** What the features, the map and the app share in one tab: the client, the keys, the format, the map's focus. */

@@ -1,70 +1,5 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cellPath, formatRoute, formatView, parseHints, parseRoute, parseView } from './route';
-
-describe('routes', () => {
-  it('reads the start page', () => {
-    expect(parseRoute('/')).toEqual({ name: 'home' });
-    expect(parseRoute('')).toEqual({ name: 'home' });
-  });
-
-  it('reads a cell and keeps the text as typed', () => {
-    expect(parseRoute('/cell/244/05/10038')).toEqual({
-      name: 'cell',
-      id: { mcc: '244', mnc: '05', cellid: '10038' },
-      hints: {},
-    });
-    expect(parseRoute('/cell/244/91/10038/')).toMatchObject({ name: 'cell' });
-  });
-
-  it('names what is wrong with a bad cell link', () => {
-    const route = parseRoute('/cell/abc/91/1234567890123');
-    expect(route.name).toBe('bad-cell');
-    if (route.name !== 'bad-cell') return;
-    expect(route.errors.mcc).toMatch(/MCC/);
-    expect(route.errors.cellid).toMatch(/Cell ID/);
-    expect(route.errors.mnc).toBeUndefined();
-  });
-
-  it('does not throw on broken escapes or unknown paths', () => {
-    expect(parseRoute('/cell/%E0%A4%A/91/1').name).toBe('not-found');
-    expect(parseRoute('/cells').name).toBe('not-found');
-  });
-
-  it('formats what it parses', () => {
-    const id = { mcc: '244', mnc: '05', cellid: '10038' };
-    expect(cellPath(id)).toBe('/cell/244/05/10038');
-    expect(parseRoute(formatRoute({ name: 'cell', id, hints: {} }))).toEqual({ name: 'cell', id, hints: {} });
-    expect(formatRoute({ name: 'home' })).toBe('/');
-  });
-
-  it("keeps the lookup's LAC and radio in the link, as typed (the service judges them)", () => {
-    const id = { mcc: '244', mnc: '91', cellid: '20500001' };
-    const hints = { lac: '6001', radio: 'LTE' };
-    expect(cellPath(id, hints)).toBe('/cell/244/91/20500001?lac=6001&radio=LTE');
-    expect(parseRoute('/cell/244/91/20500001?lac=6001&radio=LTE')).toEqual({ name: 'cell', id, hints });
-    expect(parseRoute('/cell/244/91/20500001?radio=nr')).toEqual({
-      name: 'cell',
-      id,
-      hints: { radio: 'nr' },
-    });
-    expect(parseRoute('/cell/244/91/20500001?lac=&radio=')).toEqual({ name: 'cell', id, hints: {} });
-    expect(parseHints('?view=1,2,3&lac=12x')).toEqual({ lac: '12x' });
-  });
-
-  it('parses the map view of a shared link and ignores nonsense', () => {
-    expect(parseView('?view=60.1,20.5,9')).toEqual({ lat: 60.1, lon: 20.5, zoom: 9 });
-    expect(parseView('?view=91,0,3')).toBeUndefined();
-    expect(parseView('?view=1,2')).toBeUndefined();
-    expect(parseView('?view=a,b,c')).toBeUndefined();
-    expect(parseView('?view=1,2,30')).toBeUndefined();
-    expect(parseView('')).toBeUndefined();
-  });
-
-  it('formats the view with five decimals and a whole zoom', () => {
-    expect(formatView({ lat: 60.1, lon: 20.5, zoom: 9.4 })).toBe('60.10000,20.50000,9');
-  });
-});
 
 describe('the address bar', () => {
   let frames: Array<() => void> = [];
@@ -89,7 +24,7 @@ describe('the address bar', () => {
   });
 
   it('without a read, shows the path and writes it into the address bar at once', async () => {
-    const { currentPath, navigate } = await import('./route');
+    const { currentPath, navigate } = await import('./address-bar');
     const before = window.history.length;
     navigate('/cell/244/91/1');
     expect(currentPath()).toBe('/cell/244/91/1');
@@ -98,7 +33,7 @@ describe('the address bar', () => {
   });
 
   it('with a read, the app follows at once and the address bar once the answer has been painted', async () => {
-    const { currentPath, navigate, subscribeRoute } = await import('./route');
+    const { currentPath, navigate, subscribeRoute } = await import('./address-bar');
     const heard = vi.fn();
     const stop = subscribeRoute(heard);
     let answer!: () => void;
@@ -118,7 +53,7 @@ describe('the address bar', () => {
   });
 
   it("a lookup's LAC and radio reach the address bar with its path", async () => {
-    const { currentPath, navigate } = await import('./route');
+    const { currentPath, navigate } = await import('./address-bar');
     navigate('/cell/244/91/7?lac=5&radio=lte', { reading: Promise.resolve() });
     expect(currentPath()).toBe('/cell/244/91/7?lac=5&radio=lte');
     await Promise.resolve();
@@ -130,7 +65,7 @@ describe('the address bar', () => {
 
   it('a read that takes long still puts the path in the address bar, 300 ms on', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const { navigate } = await import('./route');
+    const { navigate } = await import('./address-bar');
     navigate('/cell/244/91/3', { reading: new Promise(() => undefined) });
     vi.advanceTimersByTime(299);
     paint();
@@ -141,7 +76,7 @@ describe('the address bar', () => {
   });
 
   it('two lookups in a row each get their own entry in the history, in order', async () => {
-    const { navigate } = await import('./route');
+    const { navigate } = await import('./address-bar');
     const before = window.history.length;
     navigate('/cell/244/91/4', { reading: new Promise(() => undefined) });
     navigate('/cell/244/91/5', { reading: Promise.resolve() });
@@ -154,7 +89,7 @@ describe('the address bar', () => {
   });
 
   it("Back before the path was written leaves the browser's entry in charge", async () => {
-    const { currentPath, navigate } = await import('./route');
+    const { currentPath, navigate } = await import('./address-bar');
     navigate('/cell/244/91/6', { reading: Promise.resolve() });
     window.dispatchEvent(new PopStateEvent('popstate'));
     expect(currentPath()).toBe('/');

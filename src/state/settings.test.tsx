@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/errors';
 import { DEFAULT_SETTINGS, SETTINGS_ELEMENT_ID, type Settings } from '../api/settings';
 import { SETTINGS_STORAGE_KEY, useSettings } from './settings';
-import { testSession } from './test-session';
+import { testSession } from '../testing/test-session';
 
 const FROM_PAGE: Settings = {
   mode: 'demo',

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeFrames } from './fake-frames';
+import { fakeFrames } from '../testing/fake-frames';
 import { afterFirstContentfulPaint, FIRST_PAINT_WAIT_MS, inSlices, Later, nextTask } from './later';
 
 /** The browser's frames by hand (fake-frames.ts): paint() runs one frame and the idle time after it. */

@@ -77,7 +77,7 @@ export function afterFirstContentfulPaint(task: () => void): () => void {
 export type When = (task: () => void) => () => void;
 
 /**
- * `children` once the frame after the component that holds it has been painted (session/after-paint.ts), rendered
+ * `children` once the frame after the component that holds it has been painted (paint/after-paint.ts), rendered
  * in a transition (in slices that yield to the browser): a step of a start that would be one long task if it were
  * all rendered at once. Nested, each level waits for a frame after the one around it, so what one level changed is
  * laid out with that frame and not, forced, inside the next level's task (Leaflet reads sizes as it starts).

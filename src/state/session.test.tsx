@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../api/settings';
-import { queryKeys } from './query-keys';
-import { testSession } from './test-session';
+import { queryKeys } from '../queries/query-keys';
+import { testSession } from '../testing/test-session';
 
 describe('the session', () => {
   it('forgetting the keys forgets every answer read with them, not the service settings', () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeFrames } from './fake-frames';
+import { fakeFrames } from '../testing/fake-frames';
 
 describe('afterNextPaint', () => {
   beforeEach(() => {
