@@ -124,7 +124,7 @@ describe('runBatch', () => {
     expect(outcomes.every((o) => o.ok)).toBe(true);
   });
 
-  it('retries network failures and 5xx at most twice with backoff; other 4xx not at all', async () => {
+  it('retries network failures and 5xx as every read is (twice, 400 and 800 ms on); other 4xx not at all', async () => {
     const counts = new Map<string, number>();
     const client: BatchClient = {
       getCell: async (_k, id) => {
@@ -157,7 +157,40 @@ describe('runBatch', () => {
     expect(outcomes.get(0)).toEqual({ ok: false, kind: 'server', status: 503 });
     expect(outcomes.get(1)).toEqual({ ok: false, kind: 'not-found', status: 404 });
     expect(outcomes.get(2)?.ok).toBe(true);
-    expect(sleeps.sort((a, b) => a - b)).toEqual([500, 500, 1500]);
+    expect(sleeps.sort((a, b) => a - b)).toEqual([400, 400, 800]);
+  });
+
+  it("gives each cell's tries one deadline, the service's timeout and 2 s: no retry it would cut short", async () => {
+    let clock = 1_000_000;
+    vi.spyOn(Date, 'now').mockImplementation(() => clock);
+    const deadlines: Array<number | undefined> = [];
+    const client: BatchClient = {
+      getCell: async (_k, _id, options) => {
+        deadlines.push(options?.deadline);
+        clock += 2500;
+        throw new ApiError('timeout', 'no answer', { status: 504, deadline: options?.deadline });
+      },
+    };
+    const outcomes: BatchOutcome[] = [];
+    try {
+      await runBatch({
+        client,
+        keys: KEYS,
+        format: 'xml',
+        ids: idList(1),
+        serviceTimeoutMs: 3000,
+        signal: new AbortController().signal,
+        onOutcome: (_i, o) => outcomes.push(o),
+        sleep: async (ms) => {
+          clock += ms;
+        },
+      });
+    } finally {
+      vi.restoreAllMocks();
+    }
+    // Tried at 0 and at 2.9 s; a third try would start at 6.2 s, past the deadline at 5 s.
+    expect(deadlines).toEqual([1_005_000, 1_005_000]);
+    expect(outcomes).toEqual([{ ok: false, kind: 'timeout', status: 504 }]);
   });
 
   it('cancel aborts the reads in flight, sends nothing more, and keeps finished outcomes', async () => {

@@ -96,7 +96,13 @@ export function useBatch(client: BatchClient, onCells?: (cells: BatchCells) => v
   );
 
   const start = useCallback(
-    (entries: readonly BatchEntry[], keys: Keys, format: Format, concurrency: number) => {
+    (
+      entries: readonly BatchEntry[],
+      keys: Keys,
+      format: Format,
+      concurrency: number,
+      serviceTimeoutMs?: number,
+    ) => {
       controller.current?.abort();
       const abort = new AbortController();
       controller.current = abort;
@@ -131,6 +137,7 @@ export function useBatch(client: BatchClient, onCells?: (cells: BatchCells) => v
               },
         ),
         concurrency,
+        ...(serviceTimeoutMs !== undefined && { serviceTimeoutMs }),
         signal: abort.signal,
         onOutcome: (index, outcome) => {
           if (!current()) return;
