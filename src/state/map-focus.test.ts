@@ -50,6 +50,26 @@ describe('the map focus', () => {
   });
 });
 
+describe('what the map draws', () => {
+  it('starts empty; a drawing replaces the layers it names whole and keeps the others as they were', () => {
+    const start = initialMapFocus('/', '');
+    expect(start).toMatchObject({ phone: undefined, trail: [], cell: undefined, batch: undefined });
+    const batch = { runId: 1, cells: [DOCUMENTED_CELL], count: 1, complete: false };
+    const drawn = run(
+      start,
+      { type: 'draw', drawing: { cell: DOCUMENTED_CELL } },
+      { type: 'draw', drawing: { batch } },
+    );
+    expect(drawn.cell).toBe(DOCUMENTED_CELL);
+    expect(drawn.batch).toBe(batch);
+    expect(drawn.trail).toBe(start.trail);
+    expect(reduceMapFocus(drawn, { type: 'draw', drawing: { cell: undefined } })).toMatchObject({
+      cell: undefined,
+      batch,
+    });
+  });
+});
+
 describe('where the map flies', () => {
   const phone = { lat: 60.17, lon: 24.94 };
 

@@ -1,8 +1,10 @@
 import { cellLabel } from '../api/cell-id';
 import type { CellFacts } from '../api/cell-facts';
-import type { Cell, CellHints, CellId } from '../api/types';
+import type { CellInView } from '../api/cells-in-view';
+import type { Cell, CellHints, CellId, Location } from '../api/types';
 import { navigate } from '../routing/address-bar';
 import { cellPath, parseRoute, parseView, type MapViewState } from '../routing/route';
+import type { DevicePosition } from './device-position';
 import { createStore } from './store';
 
 /** An answer from the history, shown again instead of a read. */
@@ -14,7 +16,7 @@ export interface ShownEntry {
   facts?: CellFacts;
 }
 
-/** The found cells of a batch. `cells` grows in place while the batch runs; `count` says how far. */
+/** The found cells of a batch; `count` says how many of `cells` are found so far. */
 export interface BatchCells {
   runId: number;
   cells: readonly Cell[];
@@ -39,8 +41,35 @@ export interface MapArea {
   zoom: number;
 }
 
+/** A cell the phone was seen in during this session. */
+export interface TrailPoint {
+  lat: number;
+  lon: number;
+  name: string;
+  /** ms since epoch when the phone was first seen in this cell */
+  at: number;
+}
+
+/**
+ * What the map draws: the features hand it in through `draw` (or useDrawOnMap), their one way onto the map, and
+ * the map's layers read it from here.
+ */
+export interface MapDrawing {
+  /** The phone's answer, and the cells it was seen in before. */
+  phone: Location | undefined;
+  trail: readonly TrailPoint[];
+  /** The cell shown (looked up, or from the history), and what its source says beyond it (its circle). */
+  cell: Cell | undefined;
+  facts: CellFacts | undefined;
+  /** This device's own position, when the person asked to compare it with the cell. */
+  device: Extract<DevicePosition, { status: 'ok' }> | undefined;
+  batch: BatchCells | undefined;
+  /** The cells in the view, while the person has them shown. */
+  inView: readonly CellInView[] | undefined;
+}
+
 /** What the map shows and where it goes; shared by the features, the map and the raw view. */
-export interface MapFocus {
+export interface MapFocus extends MapDrawing {
   /** What the map flies to and the raw view shows: the phone's answer or the cell's. */
   target: 'phone' | 'cell';
   /** Commands so far (locate, look up, show from history): each one flies the map again. */
@@ -50,7 +79,6 @@ export interface MapFocus {
    * removed from the history (then nothing is read until the person looks the cell up).
    */
   shown: { path: string; entry: ShownEntry | null } | null;
-  batch: BatchCells | undefined;
   /** Where the map looks now, for links that carry the view. */
   view: MapViewState | undefined;
   /** What the map shows, settled: set a moment after the last move, for reads of what is in view. */
@@ -66,7 +94,7 @@ export type MapFocusAction =
   | { type: 'show'; entry: ShownEntry; path: string }
   | { type: 'unshow'; id?: string }
   | { type: 'route'; path: string }
-  | { type: 'batch'; batch: BatchCells }
+  | { type: 'draw'; drawing: Partial<MapDrawing> }
   | { type: 'view'; view: MapViewState }
   | { type: 'area'; area: MapArea };
 
@@ -75,7 +103,13 @@ export function initialMapFocus(path: string, search: string): MapFocus {
     target: parseRoute(path).name === 'cell' ? 'cell' : 'phone',
     flights: 0,
     shown: null,
+    phone: undefined,
+    trail: [],
+    cell: undefined,
+    facts: undefined,
+    device: undefined,
     batch: undefined,
+    inView: undefined,
     view: undefined,
     area: undefined,
     initialView: parseView(search),
@@ -108,8 +142,8 @@ export function reduceMapFocus(state: MapFocus, action: MapFocusAction): MapFocu
       const target = parseRoute(action.path).name === 'cell' ? 'cell' : state.target;
       return { ...state, path: action.path, shown, target };
     }
-    case 'batch':
-      return { ...state, batch: action.batch };
+    case 'draw':
+      return { ...state, ...action.drawing };
     case 'view':
       return { ...state, view: action.view };
     case 'area':
@@ -126,6 +160,10 @@ export function createMapFocus(path: string, search: string) {
     get: store.get,
     subscribe: store.subscribe,
     dispatch,
+    /** Hands the map what it draws: the layers named, each replaced whole. */
+    draw(drawing: Partial<MapDrawing>): void {
+      dispatch({ type: 'draw', drawing });
+    },
     show(entry: ShownEntry): void {
       const entryPath = cellPath(entry.cell);
       dispatch({ type: 'show', entry, path: entryPath });

@@ -2,11 +2,12 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createContext, use, useEffect, type ReactNode } from 'react';
 import type { Client } from '../api/client';
 import type { Format, Keys } from '../api/types';
+import { afterNextPaint } from '../paint/after-paint';
 import { createInViewStore, type InViewChoice } from './cells-in-view';
 import { createDevicePosition, type DevicePosition } from './device-position';
 import { createFormatStore } from './format';
 import { createKeysStore, type KeysState } from './keys';
-import { createMapFocus, type MapFocus } from './map-focus';
+import { createMapFocus, type MapDrawing, type MapFocus } from './map-focus';
 import { queryKeys } from '../queries/query-keys';
 import { currentPath, subscribeRoute } from '../routing/address-bar';
 import { useStore } from './store';
@@ -60,6 +61,18 @@ export function useFormat(): [Format, (format: Format) => void] {
 /** One slice of the map's focus: a component renders again only when its slice changes. */
 export function useMapFocus<T>(select: (focus: MapFocus) => T): T {
   return useStore(useSession().focus, select);
+}
+
+/**
+ * Draws `value` as the map's `layer`, one painted frame after the component holding it renders it: the frame that
+ * shows an answer in its panel does not wait for the map. How a feature puts what it shows onto the map.
+ */
+export function useDrawOnMap<K extends keyof MapDrawing>(layer: K, value: MapDrawing[K]): void {
+  const { focus } = useSession();
+  useEffect(
+    () => afterNextPaint(() => focus.draw({ [layer]: value } as Pick<MapDrawing, K>)),
+    [focus, layer, value],
+  );
 }
 
 export function useDevicePosition(): [DevicePosition, () => void] {

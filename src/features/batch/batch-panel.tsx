@@ -22,9 +22,7 @@ export function BatchPanel() {
   const [parsed, setParsed] = useState<ParseResult | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [concurrency, setConcurrency] = useState(String(DEFAULT_CONCURRENCY));
-  const { snapshot, start, cancel, clear } = useBatch(useClient(), (batch) =>
-    focus.dispatch({ type: 'batch', batch }),
-  );
+  const { snapshot, start, cancel, clear } = useBatch(useClient(), (batch) => focus.draw({ batch }));
   const running = snapshot.phase === 'running';
 
   const run = (result: ParseResult) => {

@@ -2,16 +2,22 @@ import { useMemo } from 'react';
 import { cellLabel } from '../api/cell-id';
 import type { CellInView } from '../api/cells-in-view';
 import { useI18n } from '../i18n/i18n';
-import { useSession } from '../state/session';
+import { useMapFocus, useSession } from '../state/session';
 import type { ClusterLayerOptions } from './cluster-layer';
 import { COLOURS } from './palette';
 import { useClusterLayer } from './use-cluster-layer';
+
+/** The cells in view while they are shown, straight from the session: only this layer renders again with them. */
+export function InViewLayer() {
+  const cells = useMapFocus((focus) => focus.inView);
+  return cells === undefined ? null : <InViewCells cells={cells} />;
+}
 
 /**
  * The cells in view, clustered, with their range rings from a town's zoom on. A click (or Enter) on a cell looks it
  * up as the cell form does: the cell panel shows its answer and the address names it.
  */
-export function InViewCells({ cells }: { cells: readonly CellInView[] }) {
+function InViewCells({ cells }: { cells: readonly CellInView[] }) {
   const { t, formatNumber } = useI18n();
   const { focus } = useSession();
   const options = useMemo(
