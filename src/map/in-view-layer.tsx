@@ -32,6 +32,6 @@ function InViewCells({ cells }: { cells: readonly CellInView[] }) {
     }),
     [t, formatNumber, focus],
   );
-  useClusterLayer(cells, cells.length, options);
+  useClusterLayer(cells, options);
   return null;
 }

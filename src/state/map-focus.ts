@@ -16,11 +16,10 @@ export interface ShownEntry {
   facts?: CellFacts;
 }
 
-/** The found cells of a batch; `count` says how many of `cells` are found so far. */
+/** The found cells of a batch, so far. */
 export interface BatchCells {
   runId: number;
   cells: readonly Cell[];
-  count: number;
   /** The batch ended (finished or cancelled): the map is fitted to its cells. */
   complete: boolean;
 }

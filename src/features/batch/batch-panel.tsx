@@ -10,7 +10,8 @@ import { BatchTable } from './batch-table';
 import { parseBatch, type ParseResult } from './parse';
 import { ParseSummary } from './parse-summary';
 import { clampConcurrency, DEFAULT_CONCURRENCY } from './runner';
-import { useBatch, type BatchSnapshot } from './use-batch';
+import type { BatchSnapshot } from './batch-run';
+import { useBatch } from './use-batch';
 
 export function BatchPanel() {
   const { t } = useI18n();
@@ -27,7 +28,12 @@ export function BatchPanel() {
 
   const run = (result: ParseResult) => {
     if (keys === null || result.entries.length === 0) return;
-    start(result.entries, keys, format, clampConcurrency(Number(concurrency)), timeoutMs);
+    start(result.entries, {
+      keys,
+      format,
+      concurrency: clampConcurrency(Number(concurrency)),
+      serviceTimeoutMs: timeoutMs,
+    });
   };
   const lookUp = () => {
     setProblem(null);
@@ -92,7 +98,7 @@ function BatchResults({ snapshot }: { snapshot: BatchSnapshot }) {
     <section className="batch-section" aria-labelledby={`${id}-results`}>
       <h3 id={`${id}-results`}>{t('batch.results')}</h3>
       <BatchExport snapshot={snapshot} />
-      <BatchTable rows={snapshot.rows} phase={snapshot.phase} version={snapshot.version} />
+      <BatchTable rows={snapshot.rows} phase={snapshot.phase} />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useI18n } from '../../i18n/i18n';
 import { duration } from './duration';
-import type { BatchSnapshot } from './use-batch';
+import type { BatchSnapshot } from './batch-run';
 
 /** Announced politely at most every few seconds; the bar and its label update on every render. */
 const ANNOUNCE_EVERY_MS = 5000;

@@ -21,7 +21,6 @@ export function createMapFeed(onCells: (cells: BatchCells) => void, now: () => n
     onCells({
       runId: snapshot.runId,
       cells: snapshot.cells,
-      count,
       complete: snapshot.phase === 'done' || snapshot.phase === 'cancelled',
     });
   };
