@@ -5,20 +5,13 @@ import { DOCUMENTED_CELL } from '../api/fixtures/documented-cell';
 import type { Location } from '../api/types';
 import { locationQuery } from '../features/location/use-location';
 import { fakeFrames } from '../testing/fake-frames';
+import { NO_RAW } from '../testing/stand-ins';
 import { testSession } from '../testing/test-session';
 import { MapSection } from './map-section';
 
 vi.mock('../map/map-view', () => ({ MapView: () => null }));
 
 const KEYS = { serviceKey: 's', userKey: 'u' };
-const RAW = {
-  url: '',
-  status: 200,
-  contentType: 'application/json',
-  body: '',
-  truncated: false,
-  durationMs: 0,
-};
 const PHONE: Location = {
   msisdn: '358401234567',
   cell: {
@@ -41,7 +34,7 @@ describe('the map is fed one way', () => {
     session.keys.save(KEYS, false);
     queryClient.setQueryData(locationQuery(session.client, KEYS, 'xml').queryKey, {
       data: PHONE,
-      raw: RAW,
+      raw: NO_RAW,
     });
     session.focus.show({ id: 'a', at: 1, cell: DOCUMENTED_CELL });
     render(<MapSection />, { wrapper });
@@ -62,7 +55,7 @@ describe('the map is fed one way', () => {
   it('the cells in view reach it while they are shown, and leave it when they are not', async () => {
     const frames = fakeFrames();
     const cells = [{ ...DOCUMENTED_CELL, range: 1200 }];
-    const answer = { data: { cells, truncated: false, limit: 5000 }, raw: RAW };
+    const answer = { data: { cells, truncated: false, limit: 5000 }, raw: NO_RAW };
     const { session, wrapper } = testSession({ getCellsInView: () => Promise.resolve(answer) });
     session.keys.save(KEYS, false);
     render(<MapSection />, { wrapper });

@@ -3,7 +3,7 @@ import { createContext, use, useEffect, type ReactNode } from 'react';
 import type { Client } from '../api/client';
 import type { Format, Keys } from '../api/types';
 import { afterNextPaint } from '../paint/after-paint';
-import { createInViewStore, type InViewChoice } from './cells-in-view';
+import { createInViewStore, type InViewChoice } from './in-view-choice';
 import { createDevicePosition, type DevicePosition } from './device-position';
 import { createFormatStore } from './format';
 import { createKeysStore, type KeysState } from './keys';

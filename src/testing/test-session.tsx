@@ -4,15 +4,7 @@ import type { Client } from '../api/client';
 import { ApiError } from '../api/errors';
 import { DEFAULT_SETTINGS, type Settings } from '../api/settings';
 import { createSession, SessionProvider } from '../state/session';
-
-const RAW = {
-  url: '',
-  status: 200,
-  contentType: 'application/json',
-  body: '',
-  truncated: false,
-  durationMs: 0,
-};
+import { NO_RAW } from './stand-ins';
 
 /**
  * For tests: a session over a stand-in client (reads fail as unreachable unless a test says otherwise), a fresh
@@ -26,7 +18,7 @@ export function testSession(client: Partial<Client> = {}, settings: Partial<Sett
       getLocation: unreachable,
       getCell: unreachable,
       getCellsInView: unreachable,
-      getSettings: () => Promise.resolve({ data: { ...DEFAULT_SETTINGS, ...settings }, raw: RAW }),
+      getSettings: () => Promise.resolve({ data: { ...DEFAULT_SETTINGS, ...settings }, raw: NO_RAW }),
       ...client,
     },
     queryClient,

@@ -3,7 +3,7 @@ import type { Answer, Client } from '../../api/client';
 import type { Bbox, CellsInView, CellsQuery } from '../../api/cells-in-view';
 import { DEFAULT_SETTINGS } from '../../api/settings';
 import type { Format, Keys } from '../../api/types';
-import type { InViewChoice } from '../../state/cells-in-view';
+import type { InViewChoice } from '../../state/in-view-choice';
 import type { MapArea } from '../../state/map-focus';
 import { queryKeys } from '../../queries/query-keys';
 import { withinDeadline } from '../../queries/read-policy';
