@@ -68,6 +68,24 @@ describe('import zones (eslint.config.js)', () => {
     }
   });
 
+  it("the service never reaches the browser side, from any depth; its own rooms may share a browser folder's name", async () => {
+    for (const [path, line] of [
+      ['src/server/app.ts', "import { x } from '../testing/test-session';"],
+      ['src/server/store/admin.ts', "import { x } from '../../state/session';"],
+      ['src/server/import/worker/read.ts', "import { x } from '../../../map/geo';"],
+    ]) {
+      expect(await zoneErrors(path!, line!), `${path}: ${line}`).toEqual([
+        expect.stringMatching(/never the browser side/),
+      ]);
+    }
+    for (const [path, line] of [
+      ['src/server/store/admin.test.ts', "import { x } from '../testing/temp-stores';"],
+      ['src/server/reads/cells.ts', "import { x } from '../../api/cell-id';"],
+    ]) {
+      expect(await zoneErrors(path!, line!), `${path}: ${line}`).toEqual([]);
+    }
+  });
+
   it('test tools are imported by tests only, in every folder of the browser side', async () => {
     const sources = [
       'src/app/providers.tsx',
