@@ -101,8 +101,9 @@ function prepare(db: Database.Database) {
        VALUES (?, ?, ?, ?, ?, ?)`,
     ),
     smsReply: db.prepare<[number, Buffer]>('UPDATE users SET sms_replied = ? WHERE key_hash = ?'),
-    setCell: db.prepare<[number, number, number, Buffer]>(
-      'UPDATE users SET current_mcc = ?, current_mnc = ?, current_cellid = ? WHERE key_hash = ?',
+    // cell_since is the phone's lastLocationTime for CAMARA Device Location: each placement is a new fix.
+    setCell: db.prepare<[number, number, number, number, Buffer]>(
+      'UPDATE users SET current_mcc = ?, current_mnc = ?, current_cellid = ?, cell_since = ? WHERE key_hash = ?',
     ),
     upsertCell: db.prepare<
       [number, number, number, number, number, number, string, number, number | null, number | null]
@@ -203,7 +204,7 @@ export function createAdmin(db: Database.Database): Admin {
         existingUser(userKey);
         if (q.cellExists.get(key.mcc, key.mnc, key.cellid) === undefined)
           throw new StoreError(`no cell ${key.mcc}/${key.mnc}/${key.cellid}`);
-        q.setCell.run(key.mcc, key.mnc, key.cellid, keyHash(userKey));
+        q.setCell.run(key.mcc, key.mnc, key.cellid, Date.now(), keyHash(userKey));
       });
     },
     addCell(cell) {

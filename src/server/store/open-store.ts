@@ -1,5 +1,7 @@
 import Database from './sqlite';
 import { createAdmin, type Admin } from './admin';
+import { createCamaraStore } from './camara-sqlite';
+import type { CamaraStore } from './camara-store';
 import { createCellCache, type CacheLifetimes, type CellCache } from './cell-cache';
 import { ensureFolderOf } from './folder';
 import { migrate } from './schema';
@@ -8,6 +10,8 @@ import { createServiceReads, type ServiceReads } from './service-reads';
 export interface Store extends ServiceReads, Admin {
   /** The live cell sources' answers in this database, kept for the given lifetimes. */
   cellCache(lifetimes: CacheLifetimes): CellCache;
+  /** The service as a CAMARA operator: its OpenID provider's state, API consumers and subscribers. */
+  camara: CamaraStore;
   close(): void;
 }
 
@@ -27,6 +31,7 @@ export function openStore(file: string): Store {
     ...createServiceReads(db),
     ...createAdmin(db),
     cellCache: (lifetimes) => createCellCache(db, lifetimes),
+    camara: createCamaraStore(db),
     close() {
       if (db.open) db.close();
     },
