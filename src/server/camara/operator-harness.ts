@@ -1,0 +1,150 @@
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { exportSPKI, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
+import { afterEach } from 'vitest';
+import { Hono } from 'hono';
+import { accessLog } from '../access-log';
+import { createLimits } from '../authorize';
+import { clientAddress } from '../client-address';
+import { createHttpServer } from '../http-server';
+import { createListener } from '../listener';
+import { clientJwks } from '../oidc/client-keys';
+import { securityHeaders } from '../security-headers';
+import type { Store } from '../store/open-store';
+import { tempStores } from '../store/temp-stores';
+import { createOperator, operatorUrls } from './operator';
+
+/** A registered API consumer of the tests, holding its own private key as a real one would. */
+export interface TestClient {
+  id: string;
+  /** A private_key_jwt client assertion for `aud`, made with jose; `claims` overrides what it says. */
+  assertion(aud: string, claims?: Record<string, unknown>): Promise<string>;
+}
+
+export interface RunningOperator {
+  url: string;
+  issuer: string;
+  apiRoot: string;
+  store: Store;
+  dbFile: string;
+  /** What the service logged. */
+  lines: string[];
+  client: TestClient;
+  addClient(id: string, options?: { twoLegged?: boolean }): Promise<TestClient>;
+  /** POST a form to an endpoint of the provider, as the client (a fresh assertion for that endpoint). */
+  oidc(
+    path: string,
+    client: TestClient,
+    form: Record<string, string>,
+  ): Promise<{ status: number; body: Record<string, unknown> }>;
+  /** POST JSON to a Device Location path under /camara. */
+  api(
+    path: string,
+    token: string | undefined,
+    body: unknown,
+    headers?: Record<string, string>,
+  ): Promise<Response>;
+}
+
+const { dir, open } = tempStores('cellpos-operator-');
+let files = 0;
+
+async function testClient(store: Store, id: string, twoLegged: boolean): Promise<TestClient> {
+  const { publicKey, privateKey } = await generateKeyPair('ES256', { extractable: true });
+  await store.camara.addClient({
+    clientId: id,
+    jwks: await clientJwks(await exportSPKI(publicKey)),
+    twoLegged,
+    createdAt: Date.now(),
+  });
+  return { id, assertion: (aud, claims = {}) => assertion(privateKey, id, aud, claims) };
+}
+
+function assertion(
+  key: CryptoKey,
+  id: string,
+  aud: string,
+  claims: Record<string, unknown>,
+): Promise<string> {
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'ES256' })
+    .setIssuer(id)
+    .setSubject(id)
+    .setAudience(aud)
+    .setJti(crypto.randomUUID())
+    .setIssuedAt()
+    .setExpirationTime('60s')
+    .sign(key);
+}
+
+const running: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const stop of running.splice(0)) await stop();
+});
+
+/**
+ * For tests: the service's pipeline (access log, security headers) with the CAMARA operator mounted, on a real
+ * listener on 127.0.0.1, port 0, over a fresh demo database, with one API consumer registered. Stopped after each
+ * test.
+ */
+export async function startOperator(
+  options: { twoLegged?: boolean; rateLimit?: { perSecond: number; burst: number } } = {},
+): Promise<RunningOperator> {
+  const dbFile = join(dir, `operator-${++files}.db`);
+  const store = open(dbFile);
+  const lines: string[] = [];
+  const log = (line: string): void => void lines.push(line);
+  let url = '';
+  const guardHeaders = securityHeaders({ tileUrl: 'https://tile.example/{z}/{x}/{y}.png' });
+  const probe = new Hono().use(guardHeaders).all('*', (c) => c.body(null, 204));
+  const operator = createOperator({
+    store: store.camara,
+    publicUrl: () => url,
+    limits: createLimits(options.rateLimit),
+    addressOf: (c) => clientAddress(c, 0),
+    headers: async () => (await probe.request('/api/')).headers,
+    log,
+  });
+  const app = new Hono().use(accessLog(log)).use(guardHeaders);
+  app.all('/oidc/*', operator.oidc);
+  app.route('/camara', operator.camara);
+  const http = createHttpServer(createListener(app, { hostname: '127.0.0.1', log }));
+  await new Promise<void>((resolve) => http.server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(http.server.address() as AddressInfo).port}`;
+  running.push(() => new Promise<void>((resolve) => http.stop(resolve)));
+  const { issuer, apiRoot } = operatorUrls(url);
+  const addClient = (id: string, { twoLegged = false } = {}) => testClient(store, id, twoLegged);
+  return {
+    url,
+    issuer,
+    apiRoot,
+    store,
+    dbFile,
+    lines,
+    client: await addClient('test-app', { twoLegged: options.twoLegged ?? false }),
+    addClient,
+    async oidc(path, client, form) {
+      const endpoint = `${issuer}${path}`;
+      const response = await fetch(endpoint, {
+        method: 'POST',
+        body: new URLSearchParams({
+          ...form,
+          client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+          client_assertion: await client.assertion(endpoint),
+        }),
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    },
+    api(path, token, body, headers = {}) {
+      return fetch(`${apiRoot}${path}`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          ...(token !== undefined && { Authorization: `Bearer ${token}` }),
+          ...headers,
+        },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      });
+    },
+  };
+}

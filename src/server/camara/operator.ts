@@ -1,0 +1,55 @@
+import type { Context } from 'hono';
+import type Provider from 'oidc-provider';
+import type { Limits } from '../authorize';
+import { mountProvider } from '../oidc/mount';
+import { createOidcProvider } from '../oidc/provider';
+import type { CamaraStore } from '../store/camara-store';
+import { readBearer } from './bearer';
+import { camaraRoutes } from './routes';
+
+export interface OperatorOptions {
+  store: CamaraStore;
+  /** The service's public URL (PUBLIC_URL), read when first needed: a listener on port 0 knows its port late. */
+  publicUrl: () => string;
+  limits: Limits;
+  addressOf: (c: Context) => string;
+  /** The service's security headers, for the provider's answers, which Hono does not write. */
+  headers: () => Promise<Headers>;
+  log: (line: string) => void;
+}
+
+/** The issuer and the Device Location API root under the service's public URL. */
+export function operatorUrls(publicUrl: string): { issuer: string; apiRoot: string } {
+  const base = publicUrl.replace(/\/+$/, '');
+  return { issuer: `${base}/oidc`, apiRoot: `${base}/camara` };
+}
+
+/**
+ * The service as a CAMARA operator: the OpenID provider to mount at /oidc, the Device Location routes for
+ * /camara, and the provider itself (made on first use, its keys read from the store) for whoever needs it.
+ */
+export function createOperator(options: OperatorOptions) {
+  const urls = () => operatorUrls(options.publicUrl());
+  let made: Promise<Provider> | undefined;
+  const provider = (): Promise<Provider> => {
+    made ??= createOidcProvider({ store: options.store, ...urls(), log: options.log }).catch(
+      (error: unknown) => {
+        made = undefined;
+        throw error;
+      },
+    );
+    return made;
+  };
+  return {
+    provider,
+    oidc: mountProvider(provider, { prefix: '/oidc', issuer: () => urls().issuer, headers: options.headers }),
+    camara: camaraRoutes({
+      store: options.store,
+      readToken: async (authorization) =>
+        readBearer(await provider(), options.store, urls().apiRoot, authorization),
+      limits: options.limits,
+      addressOf: options.addressOf,
+      log: options.log,
+    }),
+  };
+}
