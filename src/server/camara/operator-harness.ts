@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { exportSPKI, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
+import type Provider from 'oidc-provider';
 import { afterEach } from 'vitest';
 import { Hono } from 'hono';
 import { accessLog } from '../access-log';
@@ -30,6 +31,8 @@ export interface RunningOperator {
   /** What the service logged. */
   lines: string[];
   client: TestClient;
+  /** The running provider (made on first use), for what the admin command line does in-process. */
+  provider: () => Promise<Provider>;
   addClient(id: string, options?: { twoLegged?: boolean }): Promise<TestClient>;
   /** POST a form to an endpoint of the provider, as the client (a fresh assertion for that endpoint). */
   oidc(
@@ -49,14 +52,18 @@ export interface RunningOperator {
 const { dir, open } = tempStores('cellpos-operator-');
 let files = 0;
 
-async function testClient(store: Store, id: string, twoLegged: boolean): Promise<TestClient> {
+/** A consumer's key pair: registered with `store` when given, else a key the operator has never seen. */
+async function testClient(id: string, register?: { store: Store; twoLegged: boolean }): Promise<TestClient> {
   const { publicKey, privateKey } = await generateKeyPair('ES256', { extractable: true });
-  await store.camara.addClient({
-    clientId: id,
-    jwks: await clientJwks(await exportSPKI(publicKey)),
-    twoLegged,
-    createdAt: Date.now(),
-  });
+  if (register !== undefined) {
+    const jwks = await clientJwks(await exportSPKI(publicKey));
+    await register.store.camara.addClient({
+      clientId: id,
+      jwks,
+      twoLegged: register.twoLegged,
+      createdAt: Date.now(),
+    });
+  }
   return { id, assertion: (aud, claims = {}) => assertion(privateKey, id, aud, claims) };
 }
 
@@ -66,15 +73,14 @@ function assertion(
   aud: string,
   claims: Record<string, unknown>,
 ): Promise<string> {
-  return new SignJWT(claims)
-    .setProtectedHeader({ alg: 'ES256' })
-    .setIssuer(id)
-    .setSubject(id)
-    .setAudience(aud)
-    .setJti(crypto.randomUUID())
-    .setIssuedAt()
-    .setExpirationTime('60s')
-    .sign(key);
+  const now = Math.floor(Date.now() / 1000);
+  const payload = { iss: id, sub: id, aud, jti: crypto.randomUUID(), iat: now, exp: now + 60, ...claims };
+  return new SignJWT(payload).setProtectedHeader({ alg: 'ES256' }).sign(key);
+}
+
+/** A client that says it is `id` but signs with a key the operator does not know. */
+export function impostor(id: string): Promise<TestClient> {
+  return testClient(id);
 }
 
 const running: Array<() => Promise<void>> = [];
@@ -113,7 +119,7 @@ export async function startOperator(
   url = `http://127.0.0.1:${(http.server.address() as AddressInfo).port}`;
   running.push(() => new Promise<void>((resolve) => http.stop(resolve)));
   const { issuer, apiRoot } = operatorUrls(url);
-  const addClient = (id: string, { twoLegged = false } = {}) => testClient(store, id, twoLegged);
+  const addClient = (id: string, { twoLegged = false } = {}) => testClient(id, { store, twoLegged });
   return {
     url,
     issuer,
@@ -122,6 +128,7 @@ export async function startOperator(
     dbFile,
     lines,
     client: await addClient('test-app', { twoLegged: options.twoLegged ?? false }),
+    provider: operator.provider,
     addClient,
     async oidc(path, client, form) {
       const endpoint = `${issuer}${path}`;

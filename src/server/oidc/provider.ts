@@ -3,7 +3,7 @@ import type { CamaraStore } from '../store/camara-store';
 import { storeAdapter } from './adapter';
 import { approve } from './consent';
 import { signingKeys } from './keys';
-import { pollPace } from './poll-pace';
+import { profileAnswers } from './profile-answers';
 import { API_SCOPES, checkScope, purposeOf } from './scope-policy';
 
 /** Lifetimes, in seconds. A CIBA request lives as long as real operators' sandboxes give (about two minutes). */
@@ -170,7 +170,9 @@ export async function createOidcProvider(options: OidcOptions): Promise<Provider
   const made = new Provider(options.issuer, configuration(options, jwks));
   // The mount (oidc/mount.ts) sets X-Forwarded-Host and -Proto from the issuer, so URLs are the public ones.
   made.proxy = true;
-  made.use(pollPace(options.store, POLLING, LIFETIMES.cibaRequest, CIBA));
+  made.use(
+    profileAnswers(options.store, { ...POLLING, requestLife: LIFETIMES.cibaRequest, cibaGrant: CIBA }),
+  );
   made.on('server_error', (ctx: KoaContextWithOIDC, error: Error) => {
     options.log?.(`oidc: error in ${ctx.method} ${ctx.path}: ${error.stack ?? error.message}`);
   });
