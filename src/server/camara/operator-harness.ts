@@ -155,3 +155,32 @@ export async function startOperator(
     },
   };
 }
+
+const BOTH_APIS = 'dpv:FraudPreventionAndDetection location-retrieval:read location-verification:verify';
+
+/** A three-legged token (CIBA) for a subscriber who consents at once: demo-user, +358401234567, by default. */
+export async function threeLeggedToken(
+  op: RunningOperator,
+  { scope = BOTH_APIS, phone = '+358401234567', client = op.client } = {},
+): Promise<string> {
+  const request = await op.oidc('/backchannel', client, {
+    scope: `openid ${scope}`,
+    login_hint: `tel:${phone}`,
+  });
+  const token = await op.oidc('/token', client, {
+    grant_type: 'urn:openid:params:grant-type:ciba',
+    auth_req_id: String(request.body.auth_req_id),
+  });
+  if (token.status !== 200) throw new Error(`no token: ${JSON.stringify(token.body)}`);
+  return String(token.body.access_token);
+}
+
+/** A two-legged token (client_credentials) of a consumer registered with --two-legged. */
+export async function twoLeggedToken(
+  op: RunningOperator,
+  { scope = BOTH_APIS, client = op.client } = {},
+): Promise<string> {
+  const token = await op.oidc('/token', client, { grant_type: 'client_credentials', scope });
+  if (token.status !== 200) throw new Error(`no token: ${JSON.stringify(token.body)}`);
+  return String(token.body.access_token);
+}

@@ -83,7 +83,7 @@ type Operation = (store: CamaraStore, grant: TokenGrant, json: unknown, now: num
  */
 export function camaraRoutes(options: CamaraRoutesOptions): Hono<Env> {
   const app = new Hono<Env>();
-  const now = options.now ?? Date.now;
+  const now = options.now ?? (() => Date.now());
   app.onError((error, c) => {
     const correlator = c.get('correlator');
     if (error instanceof CamaraFailure) return problemResponse(c, error.problem, correlator);

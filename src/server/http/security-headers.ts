@@ -22,9 +22,12 @@ export function tileSource(tileUrl: string): string {
   return `${scheme}://*.${rest.join('.').toLowerCase()}${port === undefined ? '' : `:${port}`}`;
 }
 
-/** True for the API's paths, whose answers are data and never a page. */
+/* The document's API, the CAMARA operator's Device Location API and its OpenID provider. */
+const DATA_ROOTS = ['/api', '/camara', '/oidc'];
+
+/** True for the APIs' paths, whose answers are data and never a page. */
 export function isApiPath(path: string): boolean {
-  return path === '/api' || path.startsWith('/api/');
+  return DATA_ROOTS.some((root) => path === root || path.startsWith(`${root}/`));
 }
 
 type HeaderOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
