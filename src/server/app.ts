@@ -8,7 +8,7 @@ import { accessLog, errorLine } from './http/access-log';
 import { problem, problemAnswer, reply, type Problem } from './http/api-answer';
 import { createGuard } from './guard/guard';
 import { operatorKeys, storeKeys } from './guard/key-check';
-import { createLimits } from './guard/limits';
+import { createLimits, type Limits } from './guard/limits';
 import { createCellRead } from './reads/cell-read';
 import { createCellsInView } from './reads/cells-in-view';
 import { createLocationRead } from './reads/location-read';
@@ -20,9 +20,11 @@ import { DEFAULTS } from './config';
 import { DEMO_KEYS } from './demo/demo-data';
 import type { Upstream } from './proxy/forward';
 import { proxyRoutes } from './proxy/proxy-routes';
-import { allowedHostsOnly, securityHeaders } from './http/security-headers';
+import { createOperator } from './camara/operator';
+import { allowedHostsOnly, securityHeaderValues, securityHeaders } from './http/security-headers';
 import { createCellSources, type SourcesDeps, type SourcesConfig } from './sources/cell-sources';
 import { staticRoutes } from './http/static-routes';
+import type { CamaraStore } from './store/camara-store';
 import type { CellCache } from './store/cell-cache';
 import type { ServiceReads } from './store/service-reads';
 
@@ -48,6 +50,8 @@ export interface CommonOptions {
   timeoutMs?: number;
   /** Origins whose pages may read /api (the app on another host, e.g. a CDN); none by default. */
   corsOrigins?: readonly string[];
+  /** Demo mode: the service as a CAMARA operator over its own subscribers (/oidc and /camara). */
+  camara?: { store: CamaraStore; publicUrl: () => string };
 }
 
 export interface CellsOptions {
@@ -121,7 +125,12 @@ function appSettings(options: AppOptions): () => Settings {
 const EXPOSED = ['Retry-After', BUILD_HEADER];
 
 /** /api: the positioning resources (demo data or the operator's), health and settings; JSON or XML errors. */
-function apiRoutes(options: AppOptions, settings: () => Settings, log: (line: string) => void): Hono {
+function apiRoutes(
+  options: AppOptions,
+  settings: () => Settings,
+  log: (line: string) => void,
+  limits: Limits,
+): Hono {
   const api = new Hono();
   const mode = 'upstream' in options ? 'proxy' : 'demo';
   api.use(async (c, next) => {
@@ -151,7 +160,6 @@ function apiRoutes(options: AppOptions, settings: () => Settings, log: (line: st
     }),
   );
   serviceRoutes(api, mode, settings);
-  const limits = createLimits(options.rateLimit);
   const addressOf = (c: Context) => clientAddress(c, options.trustedProxies ?? 0);
   const cells = cellSources(options, log);
   if (!('upstream' in options)) {
@@ -178,8 +186,12 @@ function apiRoutes(options: AppOptions, settings: () => Settings, log: (line: st
 export function createApp(options: AppOptions): Hono {
   const app = new Hono();
   const log = options.log ?? (() => undefined);
+  const headers = securityHeaders({
+    tileUrl: options.tileUrl ?? DEFAULTS.tileUrl,
+    behindTls: options.behindTls,
+  });
   app.use(accessLog(log));
-  app.use(securityHeaders({ tileUrl: options.tileUrl ?? DEFAULTS.tileUrl, behindTls: options.behindTls }));
+  app.use(headers);
   app.use(allowedHostsOnly(options.allowedHosts));
   app.use('/api/*', compression());
   app.onError((error, c) => {
@@ -198,7 +210,21 @@ export function createApp(options: AppOptions): Hono {
     return reply(c, problemAnswer(internal, formatFromAccept(c.req.header('accept'))));
   });
   const settings = appSettings(options);
-  app.route('/api', apiRoutes(options, settings, log));
+  // One set of limits: a client address's requests count alike on every route.
+  const limits = createLimits(options.rateLimit);
+  app.route('/api', apiRoutes(options, settings, log, limits));
+  if (options.camara !== undefined && !('upstream' in options)) {
+    const oidcHeaders = securityHeaderValues(headers, '/oidc/');
+    const operator = createOperator({
+      ...options.camara,
+      limits,
+      addressOf: (c) => clientAddress(c, options.trustedProxies ?? 0),
+      headers: () => oidcHeaders,
+      log,
+    });
+    app.all('/oidc/*', operator.oidc);
+    app.route('/camara', operator.camara);
+  }
   app.all('/api', (c) => problem(c, { status: 404, code: 'not-found', message: 'No such API path.' }));
   staticRoutes(app, options.staticDir === undefined ? null : options.staticDir, {
     settings,

@@ -44,6 +44,20 @@ function readConfig(): Config {
 const config = readConfig();
 let store: Store | undefined;
 let stopSimulator = (): void => undefined;
+let stopPruning = (): void => undefined;
+
+/* The CAMARA operator's expired records (requests, tokens, grants) are deleted now and every hour. */
+function pruneCamara(open: Store): () => void {
+  const prune = (): void => {
+    open.camara.prune(Math.floor(Date.now() / 1000)).catch((error: unknown) => {
+      log(`camara: pruning failed: ${(error as Error).message}`);
+    });
+  };
+  prune();
+  const timer = setInterval(prune, 3_600_000);
+  timer.unref();
+  return () => clearInterval(timer);
+}
 
 const common = {
   tileUrl: config.tileUrl,
@@ -80,9 +94,15 @@ const cells = {
 };
 cells.cache?.prune(Math.floor(Date.now() / 1000));
 
+/* The port actually listened on (PORT may be 0), for the default PUBLIC_URL. */
+let listening = config.port;
+const publicUrl = (): string => config.publicUrl ?? `http://127.0.0.1:${listening}`;
+const demoApp = (open: Store) =>
+  createApp({ store: open, cells, camara: { store: open.camara, publicUrl }, ...common });
+
 const app =
   config.baseUrl === undefined
-    ? createApp({ store: store ?? readStore(), cells, ...common })
+    ? demoApp((store ??= readStore()))
     : createApp({
         upstream: { baseUrl: config.baseUrl, timeoutMs: config.timeoutMs, schemaUrl: config.schemaUrl },
         ...(store !== undefined && { store }),
@@ -95,6 +115,7 @@ const server = http.server;
 server.listen(config.port, config.host, () => {
   const info = server.address() as AddressInfo;
   const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
+  listening = info.port;
   console.log(`Cell positioning service: http://${host}:${info.port}/`);
   console.log(
     config.rateLimit > 0
@@ -117,6 +138,8 @@ server.listen(config.port, config.host, () => {
     console.log(`Proxy mode: forwarding /api/location and /api/cell/… to ${config.baseUrl}`);
   } else if (store !== undefined) {
     console.log(`Demo mode, database ${config.dbFile}`);
+    console.log(`CAMARA operator: issuer ${publicUrl()}/oidc, Device Location ${publicUrl()}/camara`);
+    stopPruning = pruneCamara(store);
     if (store.hasDemoKeys()) {
       console.log(
         `WARNING: the demo keys are active (service key ${DEMO_KEYS.serviceKey}, user key ${DEMO_KEYS.userKey}): ` +
@@ -151,6 +174,7 @@ function shutdown(signal: string): void {
   stopping = true;
   log(`${signal}: stopping`);
   stopSimulator();
+  stopPruning();
   const finish = (): void => {
     if (store !== undefined) {
       store.close();

@@ -3,17 +3,14 @@ import { join } from 'node:path';
 import { exportSPKI, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import type Provider from 'oidc-provider';
 import { afterEach } from 'vitest';
-import { Hono } from 'hono';
-import { accessLog } from '../access-log';
-import { createLimits } from '../authorize';
-import { clientAddress } from '../client-address';
+import { createApp } from '../app';
 import { createHttpServer } from '../http-server';
 import { createListener } from '../listener';
 import { clientJwks } from '../oidc/client-keys';
-import { securityHeaders } from '../security-headers';
+import { createOidcProvider } from '../oidc/provider';
 import type { Store } from '../store/open-store';
 import { tempStores } from '../store/temp-stores';
-import { createOperator, operatorUrls } from './operator';
+import { operatorUrls } from './operator';
 
 /** A registered API consumer of the tests, holding its own private key as a real one would. */
 export interface TestClient {
@@ -89,9 +86,8 @@ afterEach(async () => {
 });
 
 /**
- * For tests: the service's pipeline (access log, security headers) with the CAMARA operator mounted, on a real
- * listener on 127.0.0.1, port 0, over a fresh demo database, with one API consumer registered. Stopped after each
- * test.
+ * For tests: the service (createApp, API only) as a CAMARA operator, on a real listener on 127.0.0.1, port 0, over
+ * a fresh demo database, with one API consumer registered. Stopped after each test.
  */
 export async function startOperator(
   options: { twoLegged?: boolean; rateLimit?: { perSecond: number; burst: number } } = {},
@@ -101,19 +97,13 @@ export async function startOperator(
   const lines: string[] = [];
   const log = (line: string): void => void lines.push(line);
   let url = '';
-  const guardHeaders = securityHeaders({ tileUrl: 'https://tile.example/{z}/{x}/{y}.png' });
-  const probe = new Hono().use(guardHeaders).all('*', (c) => c.body(null, 204));
-  const operator = createOperator({
-    store: store.camara,
-    publicUrl: () => url,
-    limits: createLimits(options.rateLimit),
-    addressOf: (c) => clientAddress(c, 0),
-    headers: async () => (await probe.request('/api/')).headers,
+  const app = createApp({
+    store,
+    staticDir: null,
     log,
+    ...(options.rateLimit !== undefined && { rateLimit: options.rateLimit }),
+    camara: { store: store.camara, publicUrl: () => url },
   });
-  const app = new Hono().use(accessLog(log)).use(guardHeaders);
-  app.all('/oidc/*', operator.oidc);
-  app.route('/camara', operator.camara);
   const http = createHttpServer(createListener(app, { hostname: '127.0.0.1', log }));
   await new Promise<void>((resolve) => http.server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(http.server.address() as AddressInfo).port}`;
@@ -128,7 +118,8 @@ export async function startOperator(
     dbFile,
     lines,
     client: await addClient('test-app', { twoLegged: options.twoLegged ?? false }),
-    provider: operator.provider,
+    // Another provider over the same store, as the admin command line makes one.
+    provider: () => createOidcProvider({ store: store.camara, issuer, apiRoot }),
     addClient,
     async oidc(path, client, form) {
       const endpoint = `${issuer}${path}`;

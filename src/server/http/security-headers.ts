@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { problem } from './api-answer';
 
@@ -110,4 +110,10 @@ export function allowedHostsOnly(allowed: readonly string[] | undefined): Middle
       ? problem(c, { status: 421, code: 'host-not-allowed', message })
       : c.text(message, 421, { 'Cache-Control': 'no-store' });
   };
+}
+
+/** The headers `securityHeaders` gives an answer at `path`, for answers written past Hono (the OpenID provider's). */
+export async function securityHeaderValues(middleware: MiddlewareHandler, path: string): Promise<Headers> {
+  const probe = new Hono().use(middleware).all('*', (c) => c.body(null, 204));
+  return (await probe.request(path)).headers;
 }
