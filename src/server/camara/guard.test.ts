@@ -81,3 +81,19 @@ describe('the Device Location routes’ guard and HTTP handling', () => {
     expect(notConsented).toEqual(await ask('+358409999999'));
   });
 });
+
+describe('the provider’s endpoints behind the same limits', () => {
+  it('count against the client’s address, and a failed client authentication against its failures', async () => {
+    const op = await startOperator({ rateLimit: { perSecond: 0.01, burst: 2 } });
+    const bogus = () =>
+      fetch(`${op.issuer}/token`, {
+        method: 'POST',
+        body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'nobody' }),
+      });
+    expect((await bogus()).status).toBe(401);
+    const limited = await bogus();
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await limited.json()).toMatchObject({ error: 'temporarily_unavailable' });
+  });
+});

@@ -18,6 +18,10 @@ export interface OperatorOptions {
   log: (line: string) => void;
 }
 
+function outgoingStatus(c: Context): number | undefined {
+  return (c.env as { outgoing?: { statusCode: number } } | undefined)?.outgoing?.statusCode;
+}
+
 /** The issuer and the Device Location API root under the service's public URL. */
 export function operatorUrls(publicUrl: string): { issuer: string; apiRoot: string } {
   const base = publicUrl.replace(/\/+$/, '');
@@ -40,9 +44,28 @@ export function createOperator(options: OperatorOptions) {
     );
     return made;
   };
+  const mounted = mountProvider(provider, {
+    prefix: '/oidc',
+    issuer: () => urls().issuer,
+    headers: options.headers,
+  });
   return {
     provider,
-    oidc: mountProvider(provider, { prefix: '/oidc', issuer: () => urls().issuer, headers: options.headers }),
+    oidc: async (c: Context): Promise<Response> => {
+      // The provider's endpoints count against the client's address like every route, and a failed client
+      // authentication against its failures: guessing assertions runs out the guesser, not a consumer.
+      const address = options.addressOf(c);
+      const refused = options.limits.admit(address);
+      if (refused !== undefined) {
+        return c.json({ error: 'temporarily_unavailable', error_description: refused.message }, 429, {
+          'Cache-Control': 'no-store',
+          'Retry-After': String(refused.retryAfterSeconds ?? 1),
+        });
+      }
+      const answer = await mounted(c);
+      if (outgoingStatus(c) === 401) options.limits.failed(address);
+      return answer;
+    },
     camara: camaraRoutes({
       store: options.store,
       readToken: async (authorization) =>
