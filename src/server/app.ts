@@ -8,6 +8,7 @@ import { accessLog, errorLine } from './http/access-log';
 import { problem, problemAnswer, reply, type Problem } from './http/api-answer';
 import { createGuard } from './guard/guard';
 import { operatorKeys, storeKeys } from './guard/key-check';
+import { keyParams } from './guard/key-params';
 import { createLimits, type Limits } from './guard/limits';
 import { createCellRead } from './reads/cell-read';
 import { createCellsInView } from './reads/cells-in-view';
@@ -166,13 +167,17 @@ function apiRoutes(
     if (cells === undefined) throw new Error('demo mode needs its cell sources');
     const { store } = options;
     const fresh = new FreshCache(() => store.dataVersion());
-    readRoutes(api, createGuard({ limits, addressOf, judge: storeKeys(store, limits, fresh) }), {
-      location: createLocationRead(store),
-      cell: createCellRead(cells, fresh),
-      cellsInView: createCellsInView(store),
-    });
+    readRoutes(
+      api,
+      createGuard({ limits, addressOf, credentials: keyParams, judge: storeKeys(store, limits, fresh) }),
+      {
+        location: createLocationRead(store),
+        cell: createCellRead(cells, fresh),
+        cellsInView: createCellsInView(store),
+      },
+    );
   } else {
-    const guard = createGuard({ limits, addressOf, judge: operatorKeys(limits) });
+    const guard = createGuard({ limits, addressOf, credentials: keyParams, judge: operatorKeys(limits) });
     proxyRoutes(api, options.upstream, { guard, log, cells });
   }
   api.all('*', (c) => problem(c, { status: 404, code: 'not-found', message: 'No such API path.' }));

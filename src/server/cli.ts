@@ -250,7 +250,9 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(p
       : argv[0] === 'download-opencellid'
         ? await runDownloadCommand(argv, io)
         : argv[0] === 'camara-client'
-          ? await (await import('./cli-camara')).runCamaraClient(argv, lines)
+          ? await (await import('./cli/camara-client')).runCamaraClient(argv, lines)
           : run(argv, lines) ||
-            (argv[0] === 'sms-reply' ? await (await import('./cli-camara')).answerSmsReply(argv, lines) : 0);
+            (argv[0] === 'sms-reply'
+              ? await (await import('./cli/camara-client')).answerSmsReply(argv, lines)
+              : 0);
 }

@@ -33,18 +33,31 @@ export const UNAUTHENTICATED: CamaraProblem = {
 /* The x-correlator's pattern (CAMARA_common.yaml, XCorrelator). */
 const CORRELATOR = /^[a-zA-Z0-9\-_:;./<>{}]{0,256}$/;
 
-/** The request's x-correlator; undefined when none was sent; a CamaraFailure when it breaks the pattern. */
-export function correlatorOf(c: Context): string | undefined {
+const BAD_CORRELATOR: CamaraProblem = {
+  status: 400,
+  code: 'INVALID_ARGUMENT',
+  message: 'The x-correlator header must be at most 256 letters, digits or -_:;./<>{}.',
+};
+
+/** The request's x-correlator, the guard's check of what is asked: 400 when it breaks the pattern. */
+export function correlatorCheck(
+  c: Context,
+): { ok: true; value: string | undefined } | { ok: false; problem: CamaraProblem } {
   const value = c.req.header('x-correlator');
-  if (value === undefined || value === '') return undefined;
-  if (!CORRELATOR.test(value)) {
-    fail(
-      400,
-      'INVALID_ARGUMENT',
-      'The x-correlator header must be at most 256 letters, digits or -_:;./<>{}.',
-    );
-  }
-  return value;
+  if (value === undefined || value === '') return { ok: true, value: undefined };
+  return CORRELATOR.test(value) ? { ok: true, value } : { ok: false, problem: BAD_CORRELATOR };
+}
+
+/** The x-correlator to echo: the request's, when it is valid. */
+export function echoedCorrelator(c: Context): string | undefined {
+  const checked = correlatorCheck(c);
+  return checked.ok ? checked.value : undefined;
+}
+
+/** The guard's refusals in CAMARA's form: its rate limits are Commonalities' TOO_MANY_REQUESTS. */
+export function camaraRefusal(c: Context, problem: CamaraProblem): Response {
+  const code = problem.status === 429 ? 'TOO_MANY_REQUESTS' : problem.code;
+  return problemResponse(c, { ...problem, code }, echoedCorrelator(c));
 }
 
 /** An answer in CAMARA's JSON, never cached, with the request's x-correlator echoed. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { startOperator, threeLeggedToken, twoLeggedToken } from './operator-harness';
-import { CORRELATOR, expectError } from './spec-checks';
+import { startOperator, threeLeggedToken, twoLeggedToken } from '../testing/camara-operator';
+import { CORRELATOR, expectError } from '../testing/camara-spec-checks';
 
 const RETRIEVE = '/location-retrieval/v0.5/retrieve';
 

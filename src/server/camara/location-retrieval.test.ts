@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startOperator, threeLeggedToken, twoLeggedToken, type RunningOperator } from './operator-harness';
-import { CORRELATOR, expectError, expectLocation, expectOk } from './spec-checks';
+import {
+  startOperator,
+  threeLeggedToken,
+  twoLeggedToken,
+  type RunningOperator,
+} from '../testing/camara-operator';
+import { CORRELATOR, expectError, expectLocation, expectOk } from '../testing/camara-spec-checks';
 
 /*
  * location-retrieval.feature of DeviceLocation r3.2 (v0.5.0), scenario by scenario; each test is named by the

@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startOperator, threeLeggedToken, twoLeggedToken, type RunningOperator } from './operator-harness';
-import { CORRELATOR, expectError, expectOk, expectVerification } from './spec-checks';
+import {
+  startOperator,
+  threeLeggedToken,
+  twoLeggedToken,
+  type RunningOperator,
+} from '../testing/camara-operator';
+import { CORRELATOR, expectError, expectOk, expectVerification } from '../testing/camara-spec-checks';
 
 /*
  * location-verification.feature of DeviceLocation r3.2 (v3.0.0), scenario by scenario; each test is named by the

@@ -1,10 +1,13 @@
 import type { Context } from 'hono';
 import type Provider from 'oidc-provider';
-import type { Limits } from '../authorize';
+import { createGuard } from '../guard/guard';
+import type { Limits } from '../guard/limits';
+import { authorizationHeader, bearerTokens } from '../guard/token-check';
 import { mountProvider } from '../oidc/mount';
 import { createOidcProvider } from '../oidc/provider';
 import type { CamaraStore } from '../store/camara-store';
 import { readBearer } from './bearer';
+import { camaraRefusal, UNAUTHENTICATED } from './errors';
 import { camaraRoutes } from './routes';
 
 export interface OperatorOptions {
@@ -68,10 +71,17 @@ export function createOperator(options: OperatorOptions) {
     },
     camara: camaraRoutes({
       store: options.store,
-      readToken: async (authorization) =>
-        readBearer(await provider(), options.store, urls().apiRoot, authorization),
-      limits: options.limits,
-      addressOf: options.addressOf,
+      guard: createGuard({
+        limits: options.limits,
+        addressOf: options.addressOf,
+        credentials: authorizationHeader,
+        judge: bearerTokens(
+          async (authorization) => readBearer(await provider(), options.store, urls().apiRoot, authorization),
+          options.limits,
+          UNAUTHENTICATED,
+        ),
+        refuse: camaraRefusal,
+      }),
       log: options.log,
     }),
   };

@@ -1,6 +1,6 @@
 import { decodeJwt, createRemoteJWKSet, jwtVerify } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startOperator, type RunningOperator, type TestClient } from '../camara/operator-harness';
+import { startOperator, type RunningOperator, type TestClient } from '../testing/camara-operator';
 import { answerPending } from './consent';
 
 const CIBA = 'urn:openid:params:grant-type:ciba';

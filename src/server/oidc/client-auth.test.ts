@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { impostor, startOperator, type RunningOperator } from '../camara/operator-harness';
+import { impostor, startOperator, type RunningOperator } from '../testing/camara-operator';
 
 const SCOPE = 'openid dpv:FraudPreventionAndDetection location-retrieval:read';
 const ASSERTION = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { camaraStoreSuite } from './camara-store-suite';
-import { tempStores } from './temp-stores';
+import { camaraStoreSuite } from '../testing/camara-store-suite';
+import { tempStores } from '../testing/temp-stores';
 
 const { dir, open } = tempStores('cellpos-camara-');
 let files = 0;

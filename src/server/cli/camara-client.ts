@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { readArgs, UsageError } from './cli-args';
-import { ConfigError, readDbFile, readDemo, readPublicUrl } from './config';
-import { openDemoStore } from './demo-data';
-import { ClientKeyError, clientJwks } from './oidc/client-keys';
-import type { CamaraClient } from './store/camara-store';
-import type { Store } from './store/open-store';
-import { StoreError } from './store/records';
+import { readArgs, UsageError } from './args';
+import { ConfigError, readDbFile, readDemo, readPublicUrl } from '../config';
+import { openDemoStore } from '../demo/demo-data';
+import { ClientKeyError, clientJwks } from '../oidc/client-keys';
+import type { CamaraClient } from '../store/camara-store';
+import type { Store } from '../store/open-store';
+import { StoreError } from '../store/records';
 import { printable } from './terminal-text';
 
 export interface CamaraIo {
@@ -75,8 +75,8 @@ function describeClient(client: CamaraClient): string {
 /* The provider is loaded only when a command needs it: on Node 20, oidc-provider warns that it wants Node 22. */
 async function provider(store: Store, env: Record<string, string | undefined> | undefined) {
   const [{ createOidcProvider }, { operatorUrls }] = await Promise.all([
-    import('./oidc/provider'),
-    import('./camara/operator'),
+    import('../oidc/provider'),
+    import('../camara/operator'),
   ]);
   return createOidcProvider({ store: store.camara, ...operatorUrls(readPublicUrl(env)) });
 }
@@ -92,7 +92,7 @@ async function camaraClient(
   if (action === 'add') {
     const client = await newClient(args, values, flags.has('two-legged'));
     // The provider checks the metadata it will be given, so a consumer that could never sign in is refused now.
-    const { clientMetadata } = await import('./oidc/adapter');
+    const { clientMetadata } = await import('../oidc/adapter');
     await (await provider(store, io.env)).Client.validate(clientMetadata(client));
     await store.camara.addClient(client);
     io.out(`Registered ${describeClient(client)}`);
@@ -164,7 +164,7 @@ export async function answerSmsReply(argv: readonly string[], io: CamaraIo): Pro
     const consent = !flags.has('no');
     const waiting = await store.camara.pendingRequests(user.msisdn, Math.floor(Date.now() / 1000));
     if (waiting.length === 0 && consent) return 0;
-    const { answerPending } = await import('./oidc/consent');
+    const { answerPending } = await import('../oidc/consent');
     const answered = await answerPending(await provider(store, io.env), store.camara, user.msisdn, consent);
     if (answered > 0) {
       io.out(

@@ -4,9 +4,9 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { startOperator, type RunningOperator } from './camara/operator-harness';
-import { runCamaraClient } from './cli-camara';
-import { tempStores } from './store/temp-stores';
+import { startOperator, type RunningOperator } from '../testing/camara-operator';
+import { runCamaraClient } from './camara-client';
+import { tempStores } from '../testing/temp-stores';
 
 const CIBA = 'urn:openid:params:grant-type:ciba';
 const SCOPE = 'openid dpv:FraudPreventionAndDetection location-retrieval:read';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CamaraClient, CamaraStore } from './camara-store';
-import { StoreError } from './records';
+import type { CamaraClient, CamaraStore } from '../store/camara-store';
+import { StoreError } from '../store/records';
 
 /** One store of the engine under test, with the few writes the suite needs that are not the CAMARA store's own. */
 export interface CamaraStoreFixture {

@@ -4,13 +4,13 @@ import { exportSPKI, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import type Provider from 'oidc-provider';
 import { afterEach } from 'vitest';
 import { createApp } from '../app';
-import { createHttpServer } from '../http-server';
-import { createListener } from '../listener';
+import { createHttpServer } from '../http/http-server';
+import { createListener } from '../http/listener';
 import { clientJwks } from '../oidc/client-keys';
 import { createOidcProvider } from '../oidc/provider';
 import type { Store } from '../store/open-store';
-import { tempStores } from '../store/temp-stores';
-import { operatorUrls } from './operator';
+import { tempStores } from './temp-stores';
+import { operatorUrls } from '../camara/operator';
 
 /** A registered API consumer of the tests, holding its own private key as a real one would. */
 export interface TestClient {
