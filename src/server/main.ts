@@ -7,6 +7,7 @@ import { townGazetteer } from './places/gazetteer';
 import { createListener } from './http/listener';
 import { startSimulator } from './demo/simulator';
 import { hasLiveSources } from './sources/cell-sources';
+import { signingKeys } from './oidc/keys';
 import type { Store } from './store/open-store';
 
 /* Lines are gathered and written together a moment later: a write per request costs more than the request. */
@@ -46,8 +47,12 @@ let store: Store | undefined;
 let stopSimulator = (): void => undefined;
 let stopPruning = (): void => undefined;
 
-/* The CAMARA operator's expired records (requests, tokens, grants) are deleted now and every hour. */
+/* The CAMARA operator's signing keys are made now if this database has none (not at its first request), and its
+   expired records (requests, tokens, grants) are deleted now and every hour. */
 function pruneCamara(open: Store): () => void {
+  signingKeys(open.camara).catch((error: unknown) => {
+    log(`camara: cannot make the provider's signing keys: ${(error as Error).message}`);
+  });
   const prune = (): void => {
     open.camara.prune(Math.floor(Date.now() / 1000)).catch((error: unknown) => {
       log(`camara: pruning failed: ${(error as Error).message}`);
