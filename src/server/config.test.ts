@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULTS, loadConfig, loadEnvFile } from './config';
+import { ConfigError, DEFAULTS, loadConfig, loadEnvFile, readPublicUrl } from './config';
 
 describe('config', () => {
   it('has the documented defaults', () => {
@@ -98,9 +98,21 @@ describe('config', () => {
     ['CORS_ORIGINS', 'app.example'],
     ['CORS_ORIGINS', 'https://app.example/path'],
     ['CORS_ORIGINS', 'ftp://app.example'],
+    ['PUBLIC_URL', 'cellpos.example'],
+    ['PUBLIC_URL', 'https://user:pass@cellpos.example'],
+    ['PUBLIC_URL', 'https://cellpos.example/?x=1'],
   ])('refuses %s=%s, naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name}: `));
+  });
+
+  it('reads PUBLIC_URL, the CAMARA operator’s base: unset, the listener’s address', () => {
+    expect(loadConfig({}).publicUrl).toBeUndefined();
+    expect(loadConfig({ PUBLIC_URL: 'https://cellpos.example/base/' }).publicUrl).toBe(
+      'https://cellpos.example/base',
+    );
+    expect(readPublicUrl({ PORT: '9000' })).toBe('http://127.0.0.1:9000');
+    expect(readPublicUrl({ PUBLIC_URL: 'https://cellpos.example' })).toBe('https://cellpos.example');
   });
 
   it('asks the operator alone in proxy mode by default', () => {
