@@ -249,3 +249,26 @@ describe('CIBA poll mode (CAMARA Security and Interoperability Profile)', () => 
     expect((await poll(op, 'no-such-request')).body.error).toBe('invalid_grant');
   });
 });
+
+describe('replicas over one database', () => {
+  it('share the provider: a request made on one is answered, polled and used on the other', async () => {
+    const first = await startOperator();
+    const second = await startOperator({ replicaOf: first });
+    expect(second.address).not.toBe(first.address);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const request = await authorize(first, { login_hint: PENDING });
+    expect((await poll(second, request.body.auth_req_id)).body.error).toBe('authorization_pending');
+    // Polled again at once, on the other replica: the pace is shared too.
+    expect((await poll(first, request.body.auth_req_id)).body.error).toBe('slow_down');
+    await answerPending(await second.provider(), second.store.camara, '358401234568', true);
+    wait(10);
+    const token = await poll(first, request.body.auth_req_id);
+    expect(token.status).toBe(200);
+    const located = await second.api(
+      '/location-retrieval/v0.5/retrieve',
+      String(token.body.access_token),
+      {},
+    );
+    expect(located.status).toBe(200);
+  });
+});

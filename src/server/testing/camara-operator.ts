@@ -20,7 +20,10 @@ export interface TestClient {
 }
 
 export interface RunningOperator {
+  /** The public URL (PUBLIC_URL): the issuer's and the API root's base. */
   url: string;
+  /** Where this replica listens: the public URL, unless it is a second replica. */
+  address: string;
   issuer: string;
   apiRoot: string;
   store: Store;
@@ -90,13 +93,19 @@ afterEach(async () => {
  * a fresh demo database, with one API consumer registered. Stopped after each test.
  */
 export async function startOperator(
-  options: { twoLegged?: boolean; rateLimit?: { perSecond: number; burst: number } } = {},
+  options: {
+    twoLegged?: boolean;
+    rateLimit?: { perSecond: number; burst: number };
+    /** A second replica of a running operator: its database, its public URL (a load balancer's), its consumer. */
+    replicaOf?: RunningOperator;
+  } = {},
 ): Promise<RunningOperator> {
-  const dbFile = join(dir, `operator-${++files}.db`);
+  const { replicaOf } = options;
+  const dbFile = replicaOf?.dbFile ?? join(dir, `operator-${++files}.db`);
   const store = open(dbFile);
   const lines: string[] = [];
   const log = (line: string): void => void lines.push(line);
-  let url = '';
+  let url = replicaOf?.url ?? '';
   const app = createApp({
     store,
     staticDir: null,
@@ -106,24 +115,26 @@ export async function startOperator(
   });
   const http = createHttpServer(createListener(app, { hostname: '127.0.0.1', log }));
   await new Promise<void>((resolve) => http.server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(http.server.address() as AddressInfo).port}`;
+  const address = `http://127.0.0.1:${(http.server.address() as AddressInfo).port}`;
+  url ||= address;
   running.push(() => new Promise<void>((resolve) => http.stop(resolve)));
   const { issuer, apiRoot } = operatorUrls(url);
   const addClient = (id: string, { twoLegged = false } = {}) => testClient(id, { store, twoLegged });
   return {
     url,
+    address,
     issuer,
     apiRoot,
     store,
     dbFile,
     lines,
-    client: await addClient('test-app', { twoLegged: options.twoLegged ?? false }),
+    client: replicaOf?.client ?? (await addClient('test-app', { twoLegged: options.twoLegged ?? false })),
     // Another provider over the same store, as the admin command line makes one.
     provider: () => createOidcProvider({ store: store.camara, issuer, apiRoot }),
     addClient,
     async oidc(path, client, form) {
       const endpoint = `${issuer}${path}`;
-      const response = await fetch(endpoint, {
+      const response = await fetch(`${address}/oidc${path}`, {
         method: 'POST',
         body: new URLSearchParams({
           ...form,
@@ -134,7 +145,7 @@ export async function startOperator(
       return { status: response.status, body: (await response.json()) as Record<string, unknown> };
     },
     api(path, token, body, headers = {}) {
-      return fetch(`${apiRoot}${path}`, {
+      return fetch(`${address}/camara${path}`, {
         method: 'POST',
         headers: {
           'Content-Type': 'application/json',
