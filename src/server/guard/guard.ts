@@ -46,8 +46,7 @@ export type Guard<Who> = <Asked = undefined>(
 export function createGuard<Who, Credentials = KeyParams>(
   options: GuardOptions<Who, Credentials>,
 ): Guard<Who> {
-  const { limits, addressOf, judge } = options;
-  const { credentials } = options;
+  const { limits, addressOf, judge, credentials } = options;
   const refuse = options.refuse ?? problem;
   return <Asked>(check?: RequestCheck<Asked>): MiddlewareHandler<Guarded<Who, Asked>> =>
     async (c, next) => {
