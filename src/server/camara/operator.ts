@@ -4,7 +4,6 @@ import { createGuard } from '../guard/guard';
 import type { Limits } from '../guard/limits';
 import { authorizationHeader, bearerTokens } from '../guard/token-check';
 import { mountProvider } from '../oidc/mount';
-import { createOidcProvider } from '../oidc/provider';
 import type { CamaraStore } from '../store/camara-store';
 import { readBearer } from './bearer';
 import { camaraRefusal, UNAUTHENTICATED } from './errors';
@@ -39,12 +38,15 @@ export function createOperator(options: OperatorOptions) {
   const urls = () => operatorUrls(options.publicUrl());
   let made: Promise<Provider> | undefined;
   const provider = (): Promise<Provider> => {
-    made ??= createOidcProvider({ store: options.store, ...urls(), log: options.log }).catch(
-      (error: unknown) => {
+    // Loaded at first use: on Node 20, oidc-provider warns when it is loaded that it wants Node 22.
+    made ??= import('../oidc/provider')
+      .then(({ createOidcProvider }) =>
+        createOidcProvider({ store: options.store, ...urls(), log: options.log }),
+      )
+      .catch((error: unknown) => {
         made = undefined;
         throw error;
-      },
-    );
+      });
     return made;
   };
   const mounted = mountProvider(provider, {

@@ -4,7 +4,8 @@ import { storeAdapter } from './adapter';
 import { approve } from './consent';
 import { signingKeys } from './keys';
 import { profileAnswers } from './profile-answers';
-import { API_SCOPES, checkScope, purposeOf } from './scope-policy';
+import { checkScope, purposeOf } from './scope-policy';
+import { API_SCOPES } from './scopes';
 
 /** Lifetimes, in seconds. A CIBA request lives as long as real operators' sandboxes give (about two minutes). */
 export const LIFETIMES = {

@@ -1,9 +1,6 @@
 import { errors } from 'oidc-provider';
 
-/** The Device Location scopes, as the two APIs' `security` sections name them. */
-export const RETRIEVAL_SCOPE = 'location-retrieval:read';
-export const VERIFICATION_SCOPE = 'location-verification:verify';
-export const API_SCOPES: readonly string[] = [RETRIEVAL_SCOPE, VERIFICATION_SCOPE];
+import { API_SCOPES } from './scopes';
 
 /* A DPV purpose as a scope: `dpv:` and the concept's name (CAMARA Security and Interoperability Profile, "Purpose
    as a scope"). Whether the name is one of DPV's concepts is not checked: DPV grows and renames from release to
