@@ -7,7 +7,9 @@ import { createApp } from '../app';
 import { createHttpServer } from '../http/http-server';
 import { createListener } from '../http/listener';
 import { clientJwks } from '../oidc/client-keys';
+import { signingKeys } from '../oidc/keys';
 import { createOidcProvider } from '../oidc/provider';
+import type { JsonObject } from '../store/camara-store';
 import type { Store } from '../store/open-store';
 import { tempStores } from './temp-stores';
 import { operatorUrls } from '../camara/operator';
@@ -83,6 +85,18 @@ export function impostor(id: string): Promise<TestClient> {
   return testClient(id);
 }
 
+/* Signing keys made once for the file's operators: each fresh database would otherwise make its own (an RSA key). */
+let keys: Promise<JsonObject[]> | undefined;
+async function seedKeys(store: Store): Promise<void> {
+  if (keys === undefined) {
+    const made = signingKeys(store.camara);
+    keys = made;
+    await made;
+    return;
+  }
+  await store.camara.addSigningKeysIfNone(await keys);
+}
+
 const running: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const stop of running.splice(0)) await stop();
@@ -103,6 +117,7 @@ export async function startOperator(
   const { replicaOf } = options;
   const dbFile = replicaOf?.dbFile ?? join(dir, `operator-${++files}.db`);
   const store = open(dbFile);
+  await seedKeys(store);
   const lines: string[] = [];
   const log = (line: string): void => void lines.push(line);
   let url = replicaOf?.url ?? '';
