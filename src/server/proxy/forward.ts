@@ -1,3 +1,6 @@
+import { fetchCapped, type OutboundFailure } from '../net/outbound';
+import { excerpt } from '../net/safe-text';
+
 /** Where proxy mode forwards to: the operator's {base_url} (may carry a path) and {schema_url}. */
 export interface Upstream {
   baseUrl: string;
@@ -26,16 +29,6 @@ export type Forwarded =
       cause?: string;
     };
 
-/** An error's code and message, and its cause's (fetch's "fetch failed" hides the socket's error there). */
-function causeOf(error: unknown): string {
-  const inner = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-  if (!(inner instanceof Error)) return String(inner);
-  const code = (inner as NodeJS.ErrnoException).code;
-  return code === undefined ? inner.message : `${code}: ${inner.message}`;
-}
-
-class TooLarge extends Error {}
-
 /* Only what the app reads is passed on. Anything else (a login page, an SVG, a script) would be served from the
    app's own origin, where the stored keys are. `+xml` types are not all XML data: image/svg+xml runs scripts. */
 const PASSABLE = new Set(['application/xml', 'text/xml', 'application/json']);
@@ -59,13 +52,6 @@ export function passableRetryAfter(value: string | null): string | null {
     : null;
 }
 
-/** Text for a message: controls and runs of spaces folded, at most `max` characters. */
-export function excerpt(text: string, max = 200): string {
-  // eslint-disable-next-line no-control-regex
-  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\s]+/g, ' ').trim();
-  return clean.length > max ? `${clean.slice(0, max)}…` : clean;
-}
-
 /** An answer that is not XML or JSON, told in our own words: its status kept when it is an error. */
 export function refusedAnswer(result: { status: number; contentType: string | null; body: Uint8Array }): {
   status: number;
@@ -86,42 +72,34 @@ export function refusedAnswer(result: { status: number; contentType: string | nu
   };
 }
 
-async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array> {
-  if (response.body === null) return new Uint8Array();
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw new TooLarge();
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return body;
-}
-
-function tooLarge(maxBytes: number): Forwarded {
-  return {
-    ok: false,
+const FAILED: Record<OutboundFailure, { status: 502 | 504; code: string; message: string }> = {
+  timeout: { status: 504, code: 'upstream-timeout', message: 'The operator did not answer within {ms} ms.' },
+  unreachable: { status: 502, code: 'upstream-unreachable', message: 'The operator could not be reached.' },
+  redirect: {
+    status: 502,
+    code: 'upstream-redirect',
+    message: 'The operator answered with a redirect, which is not followed.',
+  },
+  'too-large': {
     status: 502,
     code: 'upstream-too-large',
-    message: `The operator's answer is larger than ${maxBytes} bytes.`,
-  };
-}
+    message: "The operator's answer is larger than {bytes} bytes.",
+  },
+  broken: {
+    status: 502,
+    code: 'upstream-broken',
+    message: 'The connection to the operator dropped during the answer.',
+  },
+  abandoned: {
+    status: 502,
+    code: 'caller-gone',
+    message: 'The caller went away before the operator answered.',
+  },
+};
 
 /**
- * One GET to the operator. Status, content type and body come back as they are; a redirect is not followed
- * (the operator's resources are read-only GETs, a redirect means a wrong base URL or a login page).
+ * One GET to the operator (net/outbound.ts). Status, content type and body come back as they are; a redirect is
+ * not followed (the operator's resources are read-only GETs, a redirect means a wrong base URL or a login page).
  */
 export async function forward(
   upstream: Upstream,
@@ -129,73 +107,34 @@ export async function forward(
   accept: string | undefined,
   /** The caller's request: when its client goes away, the operator's answer is no longer awaited. */
   callerSignal?: AbortSignal,
+  /** The caller's keys, which the URL carries: never in a failure's words. */
+  secrets: readonly string[] = [],
 ): Promise<Forwarded> {
-  const doFetch = upstream.fetch ?? fetch;
   const maxBytes = upstream.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), upstream.timeoutMs);
-  const timeout = (): Forwarded => ({
-    ok: false,
-    status: 504,
-    code: 'upstream-timeout',
-    message: `The operator did not answer within ${upstream.timeoutMs} ms.`,
+  const answer = await fetchCapped({
+    url,
+    headers: accept === undefined ? {} : { Accept: accept },
+    timeoutMs: upstream.timeoutMs,
+    signal: callerSignal,
+    maxBytes,
+    secrets,
+    fetch: upstream.fetch,
   });
-  try {
-    let response: Response;
-    try {
-      response = await doFetch(url, {
-        method: 'GET',
-        headers: accept === undefined ? {} : { Accept: accept },
-        redirect: 'manual',
-        signal:
-          callerSignal === undefined ? controller.signal : AbortSignal.any([controller.signal, callerSignal]),
-      });
-    } catch (error) {
-      if (controller.signal.aborted) return timeout();
-      return {
-        ok: false,
-        status: 502,
-        code: 'upstream-unreachable',
-        message: 'The operator could not be reached.',
-        cause: causeOf(error),
-      };
-    }
-    if ((response.status >= 300 && response.status < 400) || response.type === 'opaqueredirect') {
-      await response.body?.cancel().catch(() => undefined);
-      return {
-        ok: false,
-        status: 502,
-        code: 'upstream-redirect',
-        message: 'The operator answered with a redirect, which is not followed.',
-      };
-    }
-    const declared = Number(response.headers.get('content-length') ?? NaN);
-    if (declared > maxBytes) {
-      await response.body?.cancel().catch(() => undefined);
-      return tooLarge(maxBytes);
-    }
-    let body: Uint8Array;
-    try {
-      body = await readCapped(response, maxBytes);
-    } catch (error) {
-      if (error instanceof TooLarge) return tooLarge(maxBytes);
-      if (controller.signal.aborted) return timeout();
-      return {
-        ok: false,
-        status: 502,
-        code: 'upstream-broken',
-        message: 'The connection to the operator dropped during the answer.',
-        cause: causeOf(error),
-      };
-    }
+  if (answer.ok) {
     return {
       ok: true,
-      status: response.status,
-      contentType: response.headers.get('content-type'),
-      retryAfter: response.headers.get('retry-after'),
-      body,
+      status: answer.status,
+      contentType: answer.headers.get('content-type'),
+      retryAfter: answer.headers.get('retry-after'),
+      body: answer.body,
     };
-  } finally {
-    clearTimeout(timer);
   }
+  const { status, code, message } = FAILED[answer.failure];
+  return {
+    ok: false,
+    status,
+    code,
+    message: message.replace('{ms}', String(upstream.timeoutMs)).replace('{bytes}', String(maxBytes)),
+    ...((answer.failure === 'unreachable' || answer.failure === 'broken') && { cause: answer.detail }),
+  };
 }

@@ -5,10 +5,10 @@ import { clip } from '../http/access-log';
 import { problem, reply, schemaAnswer, type Problem } from '../http/api-answer';
 import type { Guard } from '../guard/guard';
 import type { OperatorKeys } from '../guard/key-check';
+import { excerpt, redact } from '../net/safe-text';
 import { LOCATION_XSD } from '../reads/location-xsd';
 import {
   DEFAULT_MAX_IN_FLIGHT,
-  excerpt,
   forward,
   passableRetryAfter,
   passableType,
@@ -126,15 +126,12 @@ export interface ProxyOptions {
 /** The two resources forwarded to the operator behind the guard, and its schema when it has one. */
 export function proxyRoutes(api: Hono, upstream: Upstream, { guard, log, cells }: ProxyOptions): void {
   const gate = createGate(upstream.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT);
-  // The operator's URL without the query (the keys are there), and an error's words without the keys either: an
-  // error from fetch may quote the URL it was given.
+  // The operator's URL without the query (the keys are there), and words without the keys either: an error from
+  // fetch may quote the URL it was given, and an operator's error text may quote the keys.
   const reporter =
     (url: string, keys: readonly string[] = []): Report =>
     (status, code, detail) => {
-      let said = detail.replace(/\?\S*/g, '?…');
-      for (const key of keys.flatMap((k) => [k, encodeURIComponent(k)]).filter((k) => k.length > 0)) {
-        said = said.split(key).join('•••');
-      }
+      const said = redact(detail.replace(/\?\S*/g, '?…'), keys);
       log(`proxy GET ${clip(url)}: ${status} ${code} (${clip(said, 500)})`);
     };
   /** One read of the operator with the caller's keys, through the gate; the guard charges what it answered. */
@@ -142,7 +139,7 @@ export function proxyRoutes(api: Hono, upstream: Upstream, { guard, log, cells }
     const accept = c.req.header('accept');
     return async (path: string, signal: AbortSignal): Promise<Forwarded> => {
       const url = `${upstream.baseUrl}${path}${keys.search}`;
-      const result = await gate(() => forward(upstream, url, accept, signal));
+      const result = await gate(() => forward(upstream, url, accept, signal, keys.secrets));
       if (result.ok) keys.answered(result.status);
       return result;
     };

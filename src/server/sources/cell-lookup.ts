@@ -1,3 +1,4 @@
+import { redact } from '../net/safe-text';
 import type { Forwarded } from '../proxy/forward';
 import { NO_LAC, type CachedAnswer, type CellCache } from '../store/cell-cache';
 import type {
@@ -83,11 +84,6 @@ function toCache(cell: SourcedCell & { name: string }, askedAt: number): CachedA
 export function createCellLookup(settings: LookupSettings): CellLookup {
   const now = settings.now ?? Date.now;
   const blockedUntil = new Map<SourceName, number>();
-  const redact = (text: string): string =>
-    (settings.secrets ?? []).reduce(
-      (line, secret) => (secret === '' ? line : line.split(secret).join('•••')),
-      text,
-    );
   const cellText = (q: CellQuestion): string =>
     `${q.asked.mcc}/${q.asked.mnc}/${q.asked.cellid}${q.lac === undefined ? '' : ` lac ${q.lac}`}`;
 
@@ -164,6 +160,7 @@ export function createCellLookup(settings: LookupSettings): CellLookup {
           settings.log(
             redact(
               `cell source ${source.name} ${result.failure}: ${result.detail}${until} (${cellText(question)})`,
+              settings.secrets ?? [],
             ),
           );
           failures.push({
