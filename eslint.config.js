@@ -58,6 +58,139 @@ function zone(folder, above, message, extra = []) {
   ];
 }
 
+/*
+ * The service's rooms (src/server/<room>/). Imports run the way a request travels: the entry points (main, cli, app,
+ * config at the top) → http, guard → reads, proxy → sources → net, with store beneath them all and places (the
+ * gazetteer) shared by sources and import. Only the entry points and cli/ start the demo; only tests and their
+ * helpers (src/server/testing/) use the test tools.
+ */
+const climbsToBrowser = (depth) => ({
+  regex: `^(\\.\\./){${depth + 1}}(${browserFolders.join('|')})/`,
+  message: 'The service imports src/api only, never the browser side.',
+});
+const rooms = (names, message) => ({ group: names.map((name) => `**/${name}/**`), message });
+const notDemo = rooms(
+  ['demo'],
+  'Only the entry points and cli/ import demo/: the demo is started, never built in.',
+);
+/** src/server/testing/, reached from `depth` levels below src/server (src/testing is the browser's). */
+const notTesting = (depth) => ({
+  regex: depth === 0 ? '^\\./testing/' : `^(\\.\\./){${depth}}testing/`,
+  message: 'testing/ holds test helpers: only tests import it.',
+});
+const serverTestTools = { name: 'vitest', message: 'Only tests (and testing/) import vitest.' };
+/** Each room's fence; a function of the file's depth below src/server where the fence counts levels. */
+const serverRooms = {
+  http: [
+    rooms(
+      ['guard', 'reads', 'proxy', 'sources', 'store', 'import', 'cli'],
+      'http/ is plumbing: it knows no read, source or store.',
+    ),
+  ],
+  guard: [
+    rooms(
+      ['reads', 'proxy', 'sources', 'import', 'cli'],
+      'guard/ runs before the reads: it imports http and the store interface only.',
+    ),
+  ],
+  reads: [
+    rooms(
+      ['proxy', 'import', 'cli'],
+      'reads/ answers from sources and the store, never through the proxy or the importer.',
+    ),
+    {
+      regex: '(^|/)store/(?!(service-reads|records|fresh-cache)$)',
+      message:
+        'reads/ uses the store through its interface (service-reads, records, fresh-cache), never its internals.',
+    },
+  ],
+  proxy: [rooms(['import', 'cli'], 'proxy/ forwards reads: it imports no command line or importer.')],
+  sources: [
+    rooms(
+      ['http', 'guard', 'reads', 'proxy', 'import', 'cli'],
+      'sources/ are asked by the reads: they import net, places and the store only.',
+    ),
+  ],
+  net: [
+    (depth) => ({
+      regex: `^(\\.\\./){${depth}}(?!\\.\\./api/)`,
+      message: 'net/ is the way out: it imports nothing of the service but src/api.',
+    }),
+  ],
+  store: [
+    rooms(
+      ['http', 'guard', 'reads', 'proxy', 'sources', 'net', 'import', 'cli', 'places'],
+      'store/ lies beneath every room: it imports src/api only.',
+    ),
+  ],
+  import: [
+    rooms(
+      ['http', 'guard', 'reads', 'proxy', 'sources', 'cli'],
+      'import/ reads exports into the store: cli/ calls it, never the other way.',
+    ),
+  ],
+  places: [
+    rooms(
+      ['http', 'guard', 'reads', 'proxy', 'sources', 'net', 'import', 'cli'],
+      'places/ is shared by sources and import: it imports neither.',
+    ),
+  ],
+  cli: [
+    rooms(
+      ['http', 'guard', 'reads', 'proxy'],
+      'cli/ administers the store: it imports no part of the request path.',
+    ),
+  ],
+  camara: [
+    rooms(
+      ['reads', 'proxy', 'sources', 'import', 'cli'],
+      'camara/ is the operator’s Device Location: it answers through the guard, oidc/ and the store.',
+    ),
+  ],
+  oidc: [
+    rooms(
+      ['http', 'guard', 'reads', 'proxy', 'sources', 'import', 'cli', 'camara'],
+      'oidc/ is the OpenID provider, configured: it imports the store only.',
+    ),
+  ],
+  demo: [
+    rooms(
+      ['http', 'guard', 'reads', 'proxy', 'cli'],
+      'demo/ fills the store: it imports the store, never the service around it.',
+    ),
+  ],
+};
+
+/**
+ * The service's files outside tests at one depth below src/server (0: the entry points): the browser fence of that
+ * depth, the test tools, demo/ but for the entry points and cli/, and the room's own fence. Later blocks replace the
+ * depth-wide one above for the files they name.
+ */
+function serverFences(depth) {
+  const entries =
+    depth === 0
+      ? [['', [], true]]
+      : Object.entries(serverRooms).map(([room, fence]) => [`${room}/`, fence, room === 'cli']);
+  return entries.map(([room, fence, startsDemo]) => ({
+    files: [`src/server/${room}${'*/'.repeat(Math.max(0, depth - 1))}*.{ts,tsx}`],
+    ignores: ['src/server/**/*.test.ts', 'src/server/store/sqlite.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [oneDriver, serverTestTools],
+          patterns: [
+            climbsToBrowser(depth),
+            ...(startsDemo ? [] : [notDemo]),
+            notTesting(depth),
+            ...fence.map((part) => (typeof part === 'function' ? part(depth) : part)),
+          ],
+        },
+      ],
+    },
+  }));
+}
+
 /** Another feature's folder, however it is reached: `../cell/…` or `…/features/cell/…`. */
 const otherFeature = (own) => ({
   regex: `(^\\.\\./|/features/)(?!${own}/)[\\w-]+/`,
@@ -138,6 +271,7 @@ export default tseslint.config(
       ],
     },
   })),
+  ...[0, 1, 2, 3].flatMap(serverFences),
   {
     files: ['bench/**', 'e2e/**', 'scripts/**'],
     rules: { 'no-restricted-imports': ['error', { paths: [oneDriver] }] },

@@ -138,4 +138,79 @@ describe('import zones (eslint.config.js)', () => {
     }
     expect(await zoneErrors('src/server/store/sqlite.ts', "import x from 'better-sqlite3';")).toEqual([]);
   });
+
+  describe('the service’s rooms', () => {
+    const refused = async (path: string, line: string, message: RegExp) =>
+      expect(await zoneErrors(path, line), `${path}: ${line}`).toEqual([expect.stringMatching(message)]);
+    const allowed = async (path: string, line: string) =>
+      expect(await zoneErrors(path, line), `${path}: ${line}`).toEqual([]);
+
+    it('only the entry points and cli/ import demo/: never the store, the sources or the reads', async () => {
+      for (const path of [
+        'src/server/store/admin.ts',
+        'src/server/sources/opencellid.ts',
+        'src/server/reads/cell-read.ts',
+        'src/server/import/import-cells.ts',
+      ]) {
+        await refused(path, "import { x } from '../demo/demo-data';", /Only the entry points and cli/);
+      }
+      await allowed('src/server/main.ts', "import { x } from './demo/demo-data';");
+      await allowed('src/server/cli/import-command.ts', "import { x } from '../demo/demo-data';");
+      await allowed('src/server/reads/cell-read.test.ts', "import { x } from '../demo/demo-data';");
+    });
+
+    it('only tests and testing/ import vitest or testing/', async () => {
+      await refused('src/server/reads/cell-read.ts', "import { x } from 'vitest';", /Only tests/);
+      await refused('src/server/app.ts', "import { x } from 'vitest';", /Only tests/);
+      await refused(
+        'src/server/app.ts',
+        "import { x } from './testing/temp-stores';",
+        /only tests import it/,
+      );
+      await allowed('src/server/testing/temp-stores.ts', "import { x } from 'vitest';");
+      await allowed('src/server/app.test.ts', "import { x } from './testing/temp-stores';");
+    });
+
+    it('net/ imports nothing of the service but src/api', async () => {
+      await refused(
+        'src/server/net/outbound.ts',
+        "import { x } from '../store/records';",
+        /net\/ is the way out/,
+      );
+      await refused('src/server/net/outbound.ts', "import { x } from '../config';", /net\/ is the way out/);
+      await allowed('src/server/net/outbound.ts', "import { x } from '../../api/errors';");
+      await allowed('src/server/net/outbound.ts', "import { x } from './safe-text';");
+    });
+
+    it('reads/ reach the store through its interface only', async () => {
+      for (const line of ["import x from '../store/sqlite';", "import { x } from '../store/schema';"]) {
+        await refused('src/server/reads/cell-read.ts', line, /through its interface/);
+      }
+      for (const name of ['service-reads', 'records', 'fresh-cache']) {
+        await allowed('src/server/reads/cell-read.ts', `import { x } from '../store/${name}';`);
+      }
+    });
+
+    it('imports run one way: sources below reads, import below cli, the store beneath all', async () => {
+      await refused(
+        'src/server/sources/cell-lookup.ts',
+        "import { x } from '../reads/cell-answer';",
+        /sources/,
+      );
+      await refused(
+        'src/server/sources/cell-lookup.ts',
+        "import { x } from '../proxy/pass-back';",
+        /sources/,
+      );
+      await refused('src/server/import/import-cells.ts', "import { x } from '../cli/args';", /import\//);
+      await refused('src/server/store/schema.ts', "import { x } from '../places/gazetteer';", /store\//);
+      await refused(
+        'src/server/places/gazetteer.ts',
+        "import { x } from '../import/batch-reader';",
+        /places/,
+      );
+      await allowed('src/server/sources/cell-sources.ts', "import { x } from '../places/gazetteer';");
+      await allowed('src/server/proxy/proxy-routes.ts', "import { x } from '../reads/cell-answer';");
+    });
+  });
 });

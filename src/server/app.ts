@@ -19,7 +19,7 @@ import { clientAddress } from './guard/client-address';
 import { compression } from './http/compression';
 import { DEFAULTS } from './config';
 import { DEMO_KEYS } from './demo/demo-data';
-import type { Upstream } from './proxy/forward';
+import type { Upstream } from './sources/operator-source';
 import { proxyRoutes } from './proxy/proxy-routes';
 import { createOperator } from './camara/operator';
 import { allowedHostsOnly, securityHeaderValues, securityHeaders } from './http/security-headers';

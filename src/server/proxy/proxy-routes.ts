@@ -7,17 +7,10 @@ import type { Guard } from '../guard/guard';
 import type { OperatorKeys } from '../guard/key-check';
 import { excerpt, redact } from '../net/safe-text';
 import { LOCATION_XSD } from '../reads/location-xsd';
-import {
-  DEFAULT_MAX_IN_FLIGHT,
-  forward,
-  passableRetryAfter,
-  passableType,
-  refusedAnswer,
-  type Forwarded,
-  type Upstream,
-} from './forward';
+import { passableRetryAfter, passableType, refusedAnswer } from './pass-back';
+import { forward, type Forwarded, type Upstream } from '../sources/operator-source';
 import { cellRequest, type CellRequest } from '../reads/cell-request';
-import { answerCell, questionOf } from '../sources/cell-answer';
+import { answerCell, questionOf } from '../reads/cell-answer';
 import type { CellSources } from '../sources/cell-sources';
 
 /** Logs an answer the proxy made up instead of the operator's, and why: the operator's side sees only a status. */
@@ -90,6 +83,9 @@ function cachedSchema(load: () => Promise<Schema>, now = Date.now): () => Promis
     return entry.schema;
   };
 }
+
+/** Requests to the operator in flight at once unless Upstream.maxInFlight says otherwise. */
+const DEFAULT_MAX_IN_FLIGHT = 64;
 
 /** Runs a request to the operator when fewer than the cap are in flight; a 503 to try again in 1 s otherwise. */
 type Gate = (ask: () => Promise<Forwarded>) => Promise<Forwarded>;

@@ -1,5 +1,5 @@
 import { redact } from '../net/safe-text';
-import type { Forwarded } from '../proxy/forward';
+import type { Forwarded } from './operator-source';
 import { NO_LAC, type CachedAnswer, type CellCache } from '../store/cell-cache';
 import type {
   CellQuestion,

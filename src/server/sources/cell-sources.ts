@@ -1,5 +1,5 @@
 import { townGazetteer } from '../places/gazetteer';
-import type { Upstream } from '../proxy/forward';
+import type { Upstream } from './operator-source';
 import type { CellCache } from '../store/cell-cache';
 import type { ServiceReads } from '../store/service-reads';
 import { creditOf, type Credit } from './attribution';

@@ -2,10 +2,10 @@ import { factHeaders, RADIOS, type CellFacts, type Radio } from '../../api/cell-
 import { encodeCell } from '../../api/codec';
 import type { Format } from '../../api/types';
 import { apiAnswer, problemAnswer, type ApiAnswer, type Problem } from '../http/api-answer';
-import type { Forwarded } from '../proxy/forward';
-import type { Credit } from './attribution';
-import type { CellLookup, Lookup } from './cell-lookup';
-import type { CellQuestion, SourceName } from './cell-source';
+import type { Credit } from '../sources/attribution';
+import type { CellLookup, Lookup } from '../sources/cell-lookup';
+import type { CellQuestion, SourceName } from '../sources/cell-source';
+import type { Forwarded } from '../sources/operator-source';
 
 /** The question every source is asked, from the checked path and query. */
 export function questionOf(
