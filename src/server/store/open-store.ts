@@ -1,4 +1,4 @@
-import Database from './sqlite';
+import Database, { type Db } from './sqlite';
 import { createAdmin, type Admin } from './admin';
 import { createCamaraStore } from './camara-sqlite';
 import type { CamaraStore } from './camara-store';
@@ -15,18 +15,24 @@ export interface Store extends ServiceReads, Admin {
   close(): void;
 }
 
-export function openStore(file: string): Store {
+/** Opens the database file (made, with its folder, when missing) in WAL mode, its schema migrated. */
+export function openDatabase(file: string, { foreignKeys = true } = {}): Db {
   ensureFolderOf(file);
   const db = new Database(file);
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('busy_timeout = 5000');
-    db.pragma('foreign_keys = ON');
+    if (foreignKeys) db.pragma('foreign_keys = ON');
     migrate(db);
   } catch (error) {
     db.close();
     throw error;
   }
+  return db;
+}
+
+export function openStore(file: string): Store {
+  const db = openDatabase(file);
   return {
     ...createServiceReads(db),
     ...createAdmin(db),
