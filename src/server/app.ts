@@ -69,14 +69,12 @@ export interface CellsOptions {
 export type AppOptions = ({ store: ServiceReads } | { upstream: Upstream; store?: ServiceReads }) &
   CommonOptions;
 
-const DEFAULT_TIMEOUT_MS = 10_000;
-
 /** The Cell read's sources; undefined in proxy mode when the operator alone answers (its bytes pass through). */
 function cellSources(options: AppOptions, log: (line: string) => void) {
   const proxy = 'upstream' in options;
   const config = options.cells?.sources ?? {
     names: proxy ? (['operator'] as const) : (['store'] as const),
-    timeoutMs: proxy ? options.upstream.timeoutMs : DEFAULT_TIMEOUT_MS,
+    timeoutMs: proxy ? options.upstream.timeoutMs : DEFAULTS.timeoutMs,
     cacheDays: 0,
   };
   if (proxy && config.names.length === 1 && config.names[0] === 'operator') return undefined;

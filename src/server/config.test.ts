@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEFAULTS, loadConfig, loadEnvFile, readPublicUrl } from './config';
+import { tempDir } from './testing/temp-dir';
 
 describe('config', () => {
   it('has the documented defaults', () => {
@@ -180,8 +180,8 @@ describe('config', () => {
 });
 
 describe('.env', () => {
+  const dir = tempDir('env');
   it('is read into the environment when there is one, and what the environment holds wins', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cellpos-env-'));
     const file = join(dir, '.env');
     writeFileSync(file, 'CELLPOS_TEST_FROM_FILE=file\nCELLPOS_TEST_SET=file\n');
     process.env.CELLPOS_TEST_SET = 'environment';
@@ -194,7 +194,6 @@ describe('.env', () => {
     } finally {
       delete process.env.CELLPOS_TEST_FROM_FILE;
       delete process.env.CELLPOS_TEST_SET;
-      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

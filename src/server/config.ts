@@ -45,7 +45,7 @@ export const DEFAULTS = {
   host: '127.0.0.1',
   port: 8080,
   dbFile: 'data/positioning.db',
-  timeoutMs: 10_000,
+  timeoutMs: DEFAULT_SETTINGS.timeoutMs,
   simulateMs: 20_000,
   tileUrl: DEFAULT_SETTINGS.tileUrl,
   tileAttribution: DEFAULT_SETTINGS.tileAttribution,

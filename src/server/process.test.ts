@@ -1,25 +1,21 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import Database from './store/sqlite';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { CASES, startHostileOperator } from '../../scripts/hostile-operator';
 import { openDemoStore } from './demo/demo-data';
 import { openStore } from './store/open-store';
+import { tempDir } from './testing/temp-dir';
 
 /* The service and the admin command line as separate processes: killed, stopped, started afresh. */
-let dir: string;
+const dir = tempDir('process');
 const children: ChildProcess[] = [];
 
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'cellpos-process-'));
-});
 afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function node(args: string[], env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], {

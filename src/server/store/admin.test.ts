@@ -5,7 +5,7 @@ import { DOCUMENTED_CELL_RECORD } from '../../api/fixtures/documented-cell';
 import { StoreError } from './records';
 import { tempStores } from '../testing/temp-stores';
 
-const { dir, open } = tempStores('cellpos-admin-');
+const { dir, open } = tempStores('admin');
 
 describe('store operations', () => {
   it('registers developers, keys and users, and refuses bad input without writing', () => {
