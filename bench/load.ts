@@ -18,6 +18,7 @@ import { parseArgs } from 'node:util';
 import {
   captureAnswer,
   cpuMs,
+  GENERATOR_THREADS,
   generatorName,
   headerOf,
   loadAverage,
@@ -145,6 +146,11 @@ try {
   const ceiling = summarize([await slice(bare, READS[0].path, sliceSeconds)]);
   console.log(`the generator's ceiling, driving the bare server's Cell read for ${sliceSeconds} s:`);
   console.log(row('bare node:http', ceiling));
+  console.log(
+    `  the generator spends ${ceiling.generatorUs.toFixed(1)} µs of its own CPU a request: its ` +
+      `${GENERATOR_THREADS} threads alone could send about ` +
+      `${Math.round((GENERATOR_THREADS * 1e6) / ceiling.generatorUs).toLocaleString('en')} req/s`,
+  );
 
   console.log(
     `${seconds} s per server and read in ${turns} turns of ${sliceSeconds} s, each server warmed up ${WARM_UP_SECONDS} s first`,

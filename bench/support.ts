@@ -233,13 +233,15 @@ export interface LoadRun {
 
 const onPath = (name: string): boolean =>
   (process.env.PATH ?? '').split(delimiter).some((dir) => dir !== '' && existsSync(join(dir, name)));
-const threads = Math.max(1, cpus().length);
+/** The generator's threads (wrk) or worker threads (autocannon): one a core. */
+export const GENERATOR_THREADS = Math.max(1, cpus().length);
+const threads = GENERATOR_THREADS;
 const useWrk = process.env.BENCH_GENERATOR !== 'autocannon' && onPath('wrk');
 
 /** Which load generator runLoad() starts: wrk when it is on PATH (BENCH_GENERATOR=autocannon to choose). */
 export const generatorName = useWrk
   ? `wrk (${threads} threads, a process of its own)`
-  : `autocannon (${threads} worker threads, a process of its own: wrk is not on PATH)`;
+  : `autocannon (${threads} worker threads, a process of its own; wrk is not on PATH or BENCH_GENERATOR=autocannon)`;
 
 /** Load from a generator in a process of its own, for `seconds`; resolves when it has exited. */
 export async function runLoad(spec: LoadSpec): Promise<LoadRun> {
@@ -311,7 +313,8 @@ function fromAutocannon(r: Record<string, number>, generatorCpuMs: number): Load
     p99Ms: n('p99Ms'),
     socketErrors: n('socketErrors'),
     httpErrors: n('non2xx'),
-    generatorCpuMs,
+    // Its own count over the run, without Node's start: a short run would otherwise seem costly.
+    generatorCpuMs: r.cpuMs ?? generatorCpuMs,
   };
 }
 
