@@ -108,24 +108,26 @@ export function nodeBlob(
   depth = 0,
 ): { blob: Buffer; box: number[] } {
   const blob = Buffer.alloc(nodeSize);
-  blob.writeUInt16BE(depth, 0);
-  blob.writeUInt16BE(to - from, 2);
-  const box = [Infinity, -Infinity, Infinity, -Infinity];
+  // A DataView writes big-endian by default, and the compiler makes its writes plain stores.
+  const view = new DataView(blob.buffer, blob.byteOffset, nodeSize);
+  view.setUint16(0, depth);
+  view.setUint16(2, to - from);
+  let [minX, maxX, minY, maxY] = [Infinity, -Infinity, Infinity, -Infinity];
   let at = HEADER_BYTES;
-  for (let k = from; k < to; k++) {
+  for (let k = from; k < to; k++, at += ENTRY_BYTES) {
     const i = order[k]!;
-    at = blob.writeUInt32BE(boxes.hi[i]!, at);
-    at = blob.writeUInt32BE(boxes.lo[i]!, at);
-    at = blob.writeFloatBE(boxes.minX[i]!, at);
-    at = blob.writeFloatBE(boxes.maxX[i]!, at);
-    at = blob.writeFloatBE(boxes.minY[i]!, at);
-    at = blob.writeFloatBE(boxes.maxY[i]!, at);
-    box[0] = Math.min(box[0]!, boxes.minX[i]!);
-    box[1] = Math.max(box[1]!, boxes.maxX[i]!);
-    box[2] = Math.min(box[2]!, boxes.minY[i]!);
-    box[3] = Math.max(box[3]!, boxes.maxY[i]!);
+    view.setUint32(at, boxes.hi[i]!);
+    view.setUint32(at + 4, boxes.lo[i]!);
+    view.setFloat32(at + 8, boxes.minX[i]!);
+    view.setFloat32(at + 12, boxes.maxX[i]!);
+    view.setFloat32(at + 16, boxes.minY[i]!);
+    view.setFloat32(at + 20, boxes.maxY[i]!);
+    minX = Math.min(minX, boxes.minX[i]!);
+    maxX = Math.max(maxX, boxes.maxX[i]!);
+    minY = Math.min(minY, boxes.minY[i]!);
+    maxY = Math.max(maxY, boxes.maxY[i]!);
   }
-  return { blob, box };
+  return { blob, box: [minX, maxX, minY, maxY] };
 }
 
 /** STR's tiling: how many vertical slices, and entries per slice (whole nodes, so only the last node is short). */
