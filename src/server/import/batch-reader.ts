@@ -33,7 +33,7 @@ export interface RowBatch {
   updated: Uint32Array;
   /** A code in RADIO_CODES (0: unknown). */
   radio: Uint8Array;
-  /** Index of each row's town in the gazetteer's `names`. */
+  /** Index of each row's town in the gazetteer's `names` (-1 until named, when read without a gazetteer). */
   town: Int32Array;
 }
 
@@ -101,7 +101,8 @@ export function newBatch(capacity: number): RowBatch {
 export interface ReadOptions {
   input: CsvInput;
   batchSize: number;
-  gazetteer: Gazetteer;
+  /** Names each row's town; without one, rows are left for whoever takes them to name. */
+  gazetteer?: Gazetteer;
   /** Updated in place as the file is read. */
   stats: ReadStats;
   /** Asked after every chunk; true stops reading, and the rows read so far come as a last batch. */
@@ -151,7 +152,7 @@ export async function* readBatches(options: ReadOptions): AsyncGenerator<RowBatc
     batch.range[i] = cell.range;
     batch.updated[i] = Math.max(0, cell.updated);
     batch.radio[i] = cell.radio;
-    batch.town[i] = gazetteer.nearestIndex(cell.lat, cell.lon);
+    batch.town[i] = gazetteer === undefined ? -1 : gazetteer.nearestIndex(cell.lat, cell.lon);
     if (batch.length === batchSize) {
       full.push(batch);
       batch = make(batchSize);

@@ -1,0 +1,117 @@
+import { pauseCellsBox, resumeCellsBox } from '../store/cells-rtree';
+import type { Db } from '../store/sqlite';
+import type { RowBatch } from './batch-reader';
+import { batchWriter } from './batch-writer';
+import { finalCells, readHeldCells } from './final-cells';
+import { sortRows } from './write-order';
+
+/**
+ * A table of at most this many cells is read into memory before a one-transaction bulk import writes, so that the
+ * index is loaded from memory afterwards (about 40 bytes a cell) instead of sorted out of the table again.
+ */
+export const HELD_IN_MEMORY = 1_000_000;
+
+/** Seconds of each step of the writing, summed over the runs. */
+export interface WriteTimes {
+  /** Ordering the rows by key and keeping each cell's rows with more samples. */
+  sort: number;
+  /** The cells' upserts. */
+  cells: number;
+  /** The cells-in-view index, when rebuilt (with the table read for it, if it was). */
+  index: number;
+  /** Commits. */
+  commit: number;
+}
+
+export interface RunWriter {
+  /**
+   * Writes a run of rows in one transaction (IMMEDIATE: no other writer between its reads and its writes). `bulk`
+   * pauses the cells-in-view index (decided at the first run; later ones follow it); the `last` run rebuilds it in
+   * the same transaction, so that an import of one run is one transaction with nothing paused before or after.
+   */
+  write(rows: RowBatch, last: boolean, bulk: () => boolean): void;
+  /** After a failure or an interruption: rebuilds the index if a committed run left it paused. */
+  finish(): void;
+  /** Cells changed (new or replaced). */
+  written(): number;
+  /** Whether the index is left paused (its rebuild failed): the next opener rebuilds it. */
+  paused(): boolean;
+  times: WriteTimes;
+}
+
+export function runWriter(db: Db, names: () => readonly string[], cellsBefore: number): RunWriter {
+  const writer = batchWriter(db, names);
+  const times: WriteTimes = { sort: 0, cells: 0, index: 0, commit: 0 };
+  let bulk: boolean | undefined;
+  /** A committed run left the index paused. */
+  let pausedOut = false;
+  let runs = 0;
+  const timed = <T>(step: keyof WriteTimes, work: () => T): T => {
+    const began = performance.now();
+    try {
+      return work();
+    } finally {
+      times[step] += (performance.now() - began) / 1000;
+    }
+  };
+
+  const inTransaction = (rows: RowBatch, last: boolean): void => {
+    if (bulk === true) pauseCellsBox(db);
+    // One run over a small table: every cell the index will hold is in memory once the rows are written.
+    const inMemory = bulk === true && last && runs === 0 && cellsBefore <= HELD_IN_MEMORY;
+    const held = inMemory ? timed('index', () => readHeldCells(db)) : undefined;
+    timed('sort', () => sortRows(rows));
+    timed('cells', () => writer.write(rows));
+    if (bulk === true && last) {
+      timed('index', () => resumeCellsBox(db, held && finalCells(held, rows)));
+    }
+  };
+
+  return {
+    write(rows, last, isBulk) {
+      bulk ??= isBulk();
+      const steps = (): number => times.sort + times.cells + times.index;
+      const before = steps();
+      const began = performance.now();
+      db.transaction(() => inTransaction(rows, last)).immediate();
+      // The commit is what the transaction took beyond its steps.
+      times.commit += Math.max(0, (performance.now() - began) / 1000 - (steps() - before));
+      runs++;
+      pausedOut = bulk && !last;
+    },
+    finish() {
+      if (!pausedOut) return;
+      timed('index', () => db.transaction(() => resumeCellsBox(db)).immediate());
+      pausedOut = false;
+    },
+    written: () => writer.written(),
+    paused: () => pausedOut,
+    times,
+  };
+}
+
+/** Sets the import's pragmas; returns what puts the previous ones back. */
+export function importPragmas(db: Db, cacheMb: number, checkpointPages = 1000): () => void {
+  const previous = {
+    synchronous: db.pragma('synchronous', { simple: true }) as number,
+    cache_size: db.pragma('cache_size', { simple: true }) as number,
+    wal_autocheckpoint: db.pragma('wal_autocheckpoint', { simple: true }) as number,
+    busy_timeout: db.pragma('busy_timeout', { simple: true }) as number,
+  };
+  // NORMAL in WAL mode still commits each transaction atomically; it only skips an fsync per commit.
+  db.pragma('synchronous = NORMAL');
+  db.pragma(`cache_size = ${-1024 * cacheMb}`);
+  db.pragma(`wal_autocheckpoint = ${checkpointPages}`);
+  // A transaction of the import waits out another writer's: a service rebuilding the index takes seconds.
+  db.pragma('busy_timeout = 60000');
+  return () => {
+    for (const [name, value] of Object.entries(previous)) db.pragma(`${name} = ${value}`);
+  };
+}
+
+/** Gives the WAL's disk space back: an import's transactions grow it to their size, and it stays that size. */
+export function truncateWal(db: Db): number {
+  const began = performance.now();
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  return (performance.now() - began) / 1000;
+}
