@@ -5,9 +5,9 @@ import type { Gazetteer } from '../places/gazetteer';
 import { inputName, type CsvInput } from './input';
 import type { SkipReason } from './opencellid-csv';
 import type { ProgressState } from './progress';
-import { appendRows, isFull, newRun } from './row-run';
+import { appendRows, isFull, newRun, type RowRun } from './row-run';
 import { importPragmas, runWriter, truncateWal, type RunWriter, type WriteTimes } from './run-writer';
-import { openBatches, PART_ROWS } from './thread-batches';
+import { openBatches } from './thread-batches';
 
 export type { SkippedLine };
 
@@ -134,6 +134,9 @@ export class ImportFailed extends Error {
   }
 }
 
+/** Rows per part handed from the reading to the writing (fewer when runs are smaller): each is copied as it comes. */
+const PART_ROWS = 16_384;
+
 /**
  * Reads the rows into runs of `batchSize` and writes each run in one transaction, the last one (the only one, for
  * a file of up to batchSize rows) with the index rebuilt in it. Returns the runs written and the seconds spent
@@ -147,22 +150,22 @@ async function readAndWrite(
   cellsBefore: number,
 ): Promise<{ runs: number; waited: number }> {
   const { stats } = source;
-  const run = newRun(batchSize, expectedRows(stats.totalBytes, stats.gzip, 0, batchSize) * 1.05 + PART_ROWS);
+  let run: RowRun | undefined;
   let runs = 0;
   let waited = 0;
-  const bulk = (last: boolean) => () =>
-    options.bulkIndex ??
-    bulkIndex(
-      last ? run.rows.length : expectedRows(stats.totalBytes, stats.gzip, batchSize, batchSize),
-      cellsBefore,
-    );
+  const bulk = (rows: number) => () => options.bulkIndex ?? bulkIndex(rows, cellsBefore);
   let asked = performance.now();
   for await (const part of source.batches) {
     waited += (performance.now() - asked) / 1000;
+    // Made once the input's size is known: a guess of its rows, grown if short.
+    run ??= newRun(
+      batchSize,
+      stats.totalBytes > 0 ? expectedRows(stats.totalBytes, stats.gzip, 0, 0) * 1.05 : 4 * part.length,
+    );
     for (let from = 0; from < part.length;) {
       // A full run is written once the next row comes: the last run, whole or not, is written last.
       if (isFull(run)) {
-        writer.write(run.rows, false, bulk(false));
+        writer.write(run.rows, false, bulk(expectedRows(stats.totalBytes, stats.gzip, batchSize, batchSize)));
         runs++;
         run.rows.length = 0;
       }
@@ -171,7 +174,8 @@ async function readAndWrite(
     asked = performance.now();
   }
   waited += (performance.now() - asked) / 1000;
-  writer.write(run.rows, true, bulk(true));
+  if (run === undefined) return { runs: 0, waited };
+  writer.write(run.rows, true, bulk(runs * batchSize + run.rows.length));
   return { runs: runs + (run.rows.length > 0 ? 1 : 0), waited };
 }
 
@@ -204,7 +208,7 @@ export async function importCells(options: ImportOptions): Promise<ImportReport>
   const stats = emptyStats();
   const progress = (): void =>
     options.onProgress?.({ rows: stats.rows, bytesRead: stats.bytesRead, totalBytes: stats.totalBytes });
-  const { batches, names } = openBatches(options, stats, progress);
+  const { batches, names } = openBatches(options, Math.min(batchSize, PART_ROWS), stats, progress);
 
   const db = options.db ?? openDatabase(options.file ?? '', { foreignKeys: false });
   const restorePragmas = importPragmas(db, options.cacheMb ?? DEFAULT_CACHE_MB, options.checkpointPages);

@@ -32,7 +32,7 @@ export interface RunWriter {
   write(rows: RowBatch, last: boolean, bulk: () => boolean): void;
   /** After a failure or an interruption: rebuilds the index if a committed run left it paused. */
   finish(): void;
-  /** Cells changed (new or replaced). */
+  /** Cells changed (new or replaced) by the transactions committed. */
   written(): number;
   /** Whether the index is left paused (its rebuild failed): the next opener rebuilds it. */
   paused(): boolean;
@@ -46,6 +46,7 @@ export function runWriter(db: Db, names: () => readonly string[], cellsBefore: n
   /** A committed run left the index paused. */
   let pausedOut = false;
   let runs = 0;
+  let committed = 0;
   const timed = <T>(step: keyof WriteTimes, work: () => T): T => {
     const began = performance.now();
     try {
@@ -77,6 +78,7 @@ export function runWriter(db: Db, names: () => readonly string[], cellsBefore: n
       // The commit is what the transaction took beyond its steps.
       times.commit += Math.max(0, (performance.now() - began) / 1000 - (steps() - before));
       runs++;
+      committed = writer.written();
       pausedOut = bulk && !last;
     },
     finish() {
@@ -84,7 +86,7 @@ export function runWriter(db: Db, names: () => readonly string[], cellsBefore: n
       timed('index', () => db.transaction(() => resumeCellsBox(db)).immediate());
       pausedOut = false;
     },
-    written: () => writer.written(),
+    written: () => committed,
     paused: () => pausedOut,
     times,
   };

@@ -84,9 +84,6 @@ export async function* threadBatches(
   }
 }
 
-/** Rows per part handed from the reading to the writing: each is copied into the run as it comes. */
-export const PART_ROWS = 16_384;
-
 /** Names each part's rows as it passes; the gazetteer is made once the reading has begun (it takes 0.3 s). */
 async function* named(parts: AsyncIterable<RowBatch>, gazetteer: () => Gazetteer): AsyncGenerator<RowBatch> {
   const iterator = parts[Symbol.asyncIterator]();
@@ -110,6 +107,7 @@ async function* named(parts: AsyncIterable<RowBatch>, gazetteer: () => Gazetteer
  */
 export function openBatches(
   options: Pick<ImportOptions, 'input' | 'signal' | 'gazetteer' | 'thread'>,
+  partRows: number,
   stats: ReadStats,
   progress: () => void,
 ): { batches: AsyncIterable<RowBatch>; names: () => readonly string[] } {
@@ -118,7 +116,7 @@ export function openBatches(
     const gazetteer = options.gazetteer ?? townGazetteer();
     const batches = readBatches({
       input: options.input,
-      batchSize: PART_ROWS,
+      batchSize: partRows,
       gazetteer,
       stats,
       stop: () => options.signal?.aborted === true,
@@ -126,7 +124,7 @@ export function openBatches(
     });
     return { batches, names: () => gazetteer.names };
   }
-  const job = { input: options.input, batchSize: PART_ROWS, towns: false };
+  const job = { input: options.input, batchSize: partRows, towns: false };
   const parts = threadBatches(job, stats, progress, () => undefined, options.signal);
   return { batches: named(parts, townGazetteer), names: () => townGazetteer().names };
 }
