@@ -18,7 +18,7 @@ import { formatReport } from '../src/server/cli/import-command';
 import { importCells, type ImportReport } from '../src/server/import/import-cells';
 import { townGazetteer } from '../src/server/places/gazetteer';
 import { openCsvSource } from '../src/server/import/input';
-import { emptyCell, LineSplitter, parseCellLine } from '../src/server/import/opencellid-csv';
+import { emptyCell, LineSplitter, parseCellBytes } from '../src/server/import/opencellid-csv';
 import { createProgress } from '../src/server/import/progress';
 import { openDemoStore } from '../src/server/demo/demo-data';
 import { generateOpenCellId, syntheticCellKey } from './generate-opencellid';
@@ -66,9 +66,9 @@ async function pass(input: string, upTo: 'read' | 'gunzip' | 'lines' | 'parse' |
   const gazetteer = upTo === 'name' ? townGazetteer() : undefined;
   const cell = emptyCell();
   let towns = 0;
-  const splitter = new LineSplitter((line) => {
+  const splitter = new LineSplitter((bytes, start, end) => {
     if (upTo === 'lines') return;
-    if (parseCellLine(line, cell) === undefined && gazetteer !== undefined)
+    if (parseCellBytes(bytes, start, end, cell) === undefined && gazetteer !== undefined)
       towns += gazetteer.nearestIndex(cell.lat, cell.lon) >= 0 ? 1 : 0;
   });
   const source = await openCsvSource(input);

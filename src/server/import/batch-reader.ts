@@ -4,7 +4,8 @@ import {
   emptyCell,
   isHeaderLine,
   LineSplitter,
-  parseCellLine,
+  lineText,
+  parseCellBytes,
   SKIP_REASONS,
   type SkipReason,
 } from './opencellid-csv';
@@ -124,20 +125,24 @@ export async function* readBatches(options: ReadOptions): AsyncGenerator<RowBatc
   const cell = emptyCell();
   let lineNo = 0;
 
-  const splitter = new LineSplitter((line) => {
+  const splitter = new LineSplitter((bytes, start, end) => {
     lineNo++;
-    if (line.length === 0) return;
-    if (lineNo === 1 && isHeaderLine(line)) {
+    if (end === start) return;
+    if (lineNo === 1 && isHeaderLine(lineText(bytes, start, end, 1000))) {
       stats.header = true;
       return;
     }
     stats.rows++;
-    const reason = parseCellLine(line, cell);
+    const reason = parseCellBytes(bytes, start, end, cell);
     if (reason !== undefined) {
       stats.skipped++;
       stats.skippedByReason[reason] = (stats.skippedByReason[reason] ?? 0) + 1;
       if (stats.firstSkipped.length < MAX_LISTED_SKIPS) {
-        stats.firstSkipped.push({ line: lineNo, reason: SKIP_REASONS[reason], text: line.slice(0, 200) });
+        stats.firstSkipped.push({
+          line: lineNo,
+          reason: SKIP_REASONS[reason],
+          text: lineText(bytes, start, end),
+        });
       }
       return;
     }
