@@ -1,4 +1,4 @@
-import type { BoxCells } from '../store/cells-rtree-load';
+import type { BoxCells } from '../store/cells-rtree-plan';
 import type { Db } from '../store/sqlite';
 import type { RowBatch } from './batch-reader';
 

@@ -1,8 +1,10 @@
 import { pauseCellsBox, resumeCellsBox } from '../store/cells-rtree';
+import { boxLayout } from '../store/cells-rtree-load';
 import type { Db } from '../store/sqlite';
 import type { RowBatch } from './batch-reader';
 import { batchWriter } from './batch-writer';
 import { finalCells, readHeldCells } from './final-cells';
+import { planInThread } from './plan-thread';
 import { sortRows } from './write-order';
 
 /**
@@ -17,7 +19,9 @@ export interface WriteTimes {
   sort: number;
   /** The cells' upserts. */
   cells: number;
-  /** The cells-in-view index, when rebuilt (with the table read for it, if it was). */
+  /** Waiting for the index's thread once the cells are written (it plans the tree meanwhile). */
+  plan: number;
+  /** Writing the cells-in-view index (from memory, or from the table with the table read for it). */
   index: number;
   /** Commits. */
   commit: number;
@@ -29,65 +33,71 @@ export interface RunWriter {
    * pauses the cells-in-view index (decided at the first run; later ones follow it); the `last` run rebuilds it in
    * the same transaction, so that an import of one run is one transaction with nothing paused before or after.
    */
-  write(rows: RowBatch, last: boolean, bulk: () => boolean): void;
+  write(rows: RowBatch, last: boolean, bulk: () => boolean): Promise<void>;
   /** After a failure or an interruption: rebuilds the index if a committed run left it paused. */
   finish(): void;
   /** Cells changed (new or replaced) by the transactions committed. */
   written(): number;
-  /** Whether the index is left paused (its rebuild failed): the next opener rebuilds it. */
-  paused(): boolean;
   times: WriteTimes;
 }
 
 export function runWriter(db: Db, names: () => readonly string[], cellsBefore: number): RunWriter {
   const writer = batchWriter(db, names);
-  const times: WriteTimes = { sort: 0, cells: 0, index: 0, commit: 0 };
+  const times: WriteTimes = { sort: 0, cells: 0, plan: 0, index: 0, commit: 0 };
   let bulk: boolean | undefined;
   /** A committed run left the index paused. */
   let pausedOut = false;
   let runs = 0;
   let committed = 0;
-  const timed = <T>(step: keyof WriteTimes, work: () => T): T => {
+  async function timed<T>(step: keyof WriteTimes, work: () => T | Promise<T>): Promise<T> {
     const began = performance.now();
     try {
-      return work();
+      return await work();
     } finally {
       times[step] += (performance.now() - began) / 1000;
     }
-  };
+  }
 
-  const inTransaction = (rows: RowBatch, last: boolean): void => {
+  async function inTransaction(rows: RowBatch, last: boolean): Promise<void> {
     if (bulk === true) pauseCellsBox(db);
-    // One run over a small table: every cell the index will hold is in memory once the rows are written.
+    // One run over a small table: every cell the index will hold is in memory once the rows are written, and
+    // the index's thread plans the tree while this one writes the cells.
     const inMemory = bulk === true && last && runs === 0 && cellsBefore <= HELD_IN_MEMORY;
-    const held = inMemory ? timed('index', () => readHeldCells(db)) : undefined;
-    timed('sort', () => sortRows(rows));
-    timed('cells', () => writer.write(rows));
-    if (bulk === true && last) {
-      timed('index', () => resumeCellsBox(db, held && finalCells(held, rows)));
-    }
-  };
+    const held = inMemory ? await timed('index', () => readHeldCells(db)) : undefined;
+    await timed('sort', () => sortRows(rows));
+    const cells = held && finalCells(held, rows);
+    const planned = cells && planInThread(cells, boxLayout(db));
+    // A failure before the plan is asked for must not leave its rejection unhandled.
+    planned?.catch(() => undefined);
+    await timed('cells', () => writer.write(rows));
+    if (bulk !== true || !last) return;
+    const plan = planned && (await timed('plan', () => planned));
+    await timed('index', () => resumeCellsBox(db, cells && { cells, ...(plan && { plan }) }));
+  }
 
   return {
-    write(rows, last, isBulk) {
+    async write(rows, last, isBulk) {
       bulk ??= isBulk();
-      const steps = (): number => times.sort + times.cells + times.index;
-      const before = steps();
-      const began = performance.now();
-      db.transaction(() => inTransaction(rows, last)).immediate();
-      // The commit is what the transaction took beyond its steps.
-      times.commit += Math.max(0, (performance.now() - began) / 1000 - (steps() - before));
+      db.exec('BEGIN IMMEDIATE');
+      try {
+        await inTransaction(rows, last);
+        await timed('commit', () => db.exec('COMMIT'));
+      } catch (error) {
+        if (db.inTransaction) db.exec('ROLLBACK');
+        throw error;
+      }
       runs++;
       committed = writer.written();
       pausedOut = bulk && !last;
     },
     finish() {
       if (!pausedOut) return;
-      timed('index', () => db.transaction(() => resumeCellsBox(db)).immediate());
+      const began = performance.now();
+      db.transaction(() => resumeCellsBox(db)).immediate();
+      times.index += (performance.now() - began) / 1000;
       pausedOut = false;
     },
     written: () => committed,
-    paused: () => pausedOut,
     times,
   };
 }

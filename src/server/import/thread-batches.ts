@@ -3,17 +3,7 @@ import { townGazetteer, type Gazetteer } from '../places/gazetteer';
 import { batchBuffers, readBatches, type ReadStats, type RowBatch } from './batch-reader';
 import type { ImportOptions } from './import-cells';
 import type { FromWorker, ToWorker, WorkerInput } from './parse-worker';
-
-/* Built (dist-server/), the worker is parse-worker.js beside this code. Run from the sources (development,
-   tests), it is TypeScript, so it starts by registering tsx's loader (Node 20 does not apply a `--import` from a
-   worker's execArgv to the worker's own entry). */
-function workerSource(): string {
-  const fromSources = import.meta.url.endsWith('.ts');
-  const entry = new URL(fromSources ? './parse-worker.ts' : './parse-worker.js', import.meta.url).href;
-  if (!fromSources) return `import(${JSON.stringify(entry)})`;
-  const api = import.meta.resolve('tsx/esm/api');
-  return `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
-}
+import { workerSource } from './worker-source';
 
 /**
  * Batches read, checked and named by parse-worker.ts, a few small ones ahead of the writer. Each is lent: when the
@@ -28,7 +18,7 @@ export async function* threadBatches(
   signal: AbortSignal | undefined,
 ): AsyncGenerator<RowBatch> {
   const workerData: WorkerInput = { ...job, inFlight: 4 };
-  const worker = new Worker(workerSource(), {
+  const worker = new Worker(workerSource('parse-worker'), {
     eval: true,
     workerData,
     resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 },

@@ -2,7 +2,8 @@ import Database, { type Db } from './sqlite';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CELLS_BOX_TRIGGERS } from './cells-rtree';
-import { loadCellsBox, loadCellsBoxFrom, roundingOf, type BoxCells } from './cells-rtree-load';
+import { loadCellsBox, roundingOf } from './cells-rtree-load';
+import { loadCellsBoxFrom, type BoxCells } from './cells-rtree-plan';
 import { createCellsInBox, type BoxQuery } from './cells-in-box';
 import { migrate } from './schema';
 

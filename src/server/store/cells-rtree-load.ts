@@ -1,7 +1,6 @@
 import type { Db } from './sqlite';
-import { orderByDouble } from './radix-order';
-import { leafOf, leafWriter, writeUpper, type LeafIndex, type LeafWriter } from './rtree-leaves';
-import { nodeCapacity, TIGHT, WIDENED, type Rounding } from './rtree-pack';
+import { leafOf, leafWriter, writeUpper, type LeafIndex, type NodeSink } from './rtree-leaves';
+import { nodeCapacity, ROUNDINGS, TIGHT, WIDENED, type BoxLayout, type Rounding } from './rtree-pack';
 
 /** A cell's R*Tree id: mcc (10 bits), mnc (10 bits) and cellid (36 bits) packed into one integer. */
 export const boxId = (row: string) => `((${row}mcc << 46) | (${row}mnc << 36) | ${row}cellid)`;
@@ -10,22 +9,6 @@ const POSITIONED = 'lat IS NOT NULL AND lon IS NOT NULL';
 /** The id's halves, as nodeBlob writes them and as the leaves' order breaks ties (ids pass 2^53). */
 const HI = `(${boxId('')} >> 32) & 4294967295`;
 const LO = `${boxId('')} & 4294967295`;
-
-/** The id's halves in JavaScript, from the key (no BigInt: cellid < 2^36, so hi < 2^24). */
-const idHi = (mcc: number, mnc: number, cellid: number): number =>
-  mcc * 16384 + mnc * 16 + Math.floor(cellid / 2 ** 32);
-
-/** Positioned cells in key order (mcc, mnc, cellid), column by column: what the tree is loaded from in memory. */
-export interface BoxCells {
-  length: number;
-  mcc: Uint16Array;
-  mnc: Uint16Array;
-  cellid: Float64Array;
-  lon: Float64Array;
-  lat: Float64Array;
-  /** store/records.ts RADIO_CODES; 0 unknown. */
-  radio: Uint8Array;
-}
 
 const lookups = new WeakMap<Db, (lon: number, lat: number, hi: number, lo: number) => number>();
 
@@ -56,37 +39,6 @@ function writeRowidsFromTable(db: Db, index: LeafIndex): void {
   }
 }
 
-/** Rows of `cells_box_rowid` bound per statement. */
-const ROWIDS_PER_STATEMENT = 64;
-
-/** `cells_box_rowid` from the cells in memory with the leaf each went to, in key order (appended). */
-function writeRowidsFromMemory(db: Db, cells: BoxCells, leaf: Uint32Array): void {
-  // JavaScript numbers bind as REAL, which the columns without a type would keep: cast as a trigger's would be.
-  const int = 'CAST(? AS INTEGER)';
-  const row = `((? << 46) | (? << 36) | ?, ${int}, ${int}, ${int}, ${int})`;
-  const sql = (rows: number) =>
-    `INSERT INTO cells_box_rowid VALUES ${Array.from({ length: rows }, () => row).join(', ')}`;
-  const many = db.prepare(sql(ROWIDS_PER_STATEMENT));
-  const one = db.prepare(sql(1));
-  const params = new Array<number>(ROWIDS_PER_STATEMENT * 7).fill(0);
-  const { mcc, mnc, cellid, radio } = cells;
-  let p = 0;
-  for (let i = 0; i < cells.length; i++) {
-    params[p++] = mcc[i]!;
-    params[p++] = mnc[i]!;
-    params[p++] = cellid[i]!;
-    params[p++] = leaf[i]!;
-    params[p++] = mcc[i]!;
-    params[p++] = mnc[i]!;
-    params[p++] = radio[i]!;
-    if (p === params.length) {
-      many.run(params);
-      p = 0;
-    }
-  }
-  for (let at = 0; at < p; at += 7) one.run(params.slice(at, at + 7));
-}
-
 /**
  * The rounding this SQLite's rtree stores boxes with, asked of a throwaway rtree, so that a loaded box is bit for
  * bit what an INSERT by the same SQLite would store (the two roundings differ by a float step or so).
@@ -108,30 +60,45 @@ export function roundingOf(db: Db): Rounding {
   }
 }
 
-/**
- * Empties `cells_box`'s shadow tables and has `fill` write them again, for `entries` cells, with SQLite's defensive
- * mode (which keeps ordinary SQL off shadow tables) lifted meanwhile only.
- */
-function reload(
-  db: Db,
-  entries: number,
-  fill: (nodeSize: number, leaves: (leafOf?: Uint32Array) => LeafWriter) => void,
-): void {
+/** The node size and rounding of this database's cells_box. */
+export function boxLayout(db: Db): BoxLayout {
   const root = db.prepare<[], { size: number }>(
     'SELECT length(data) AS size FROM cells_box_node WHERE nodeno = 1',
   );
   // rtree reads its node size from the root's length; a new table's is the page size less 64 bytes, at most 51 entries.
   const nodeSize = root.get()?.size ?? 0;
   if (nodeCapacity(nodeSize) < 3) throw new Error(`cells_box: unexpected node size ${nodeSize}`);
-  const rounding = roundingOf(db);
+  return { nodeSize, rounding: roundingOf(db).name };
+}
+
+/** Writers of cells_box's shadow tables, as a load fills them. */
+export interface ShadowWriters {
+  node: NodeSink;
+  parent: (nodeno: number, parent: number) => void;
+}
+
+/**
+ * Empties `cells_box`'s shadow tables and has `fill` write them again, for `entries` cells, with SQLite's defensive
+ * mode (which keeps ordinary SQL off shadow tables) lifted meanwhile only.
+ */
+export function reload(
+  db: Db,
+  layout: BoxLayout,
+  entries: number,
+  fill: (writers: ShadowWriters) => void,
+): void {
   db.unsafeMode(true);
   try {
     db.exec('DELETE FROM cells_box_node; DELETE FROM cells_box_rowid; DELETE FROM cells_box_parent;');
     if (entries === 0) {
-      db.prepare('INSERT INTO cells_box_node VALUES (1, zeroblob(?))').run(nodeSize);
+      db.prepare('INSERT INTO cells_box_node VALUES (1, zeroblob(?))').run(layout.nodeSize);
       return;
     }
-    fill(nodeSize, (leafOf) => leafWriter(db, nodeSize, entries, rounding, leafOf));
+    const node = db.prepare<[number, Uint8Array]>('INSERT INTO cells_box_node (nodeno, data) VALUES (?, ?)');
+    const parent = db.prepare<[number, number]>(
+      'INSERT INTO cells_box_parent (nodeno, parentnode) VALUES (?, ?)',
+    );
+    fill({ node: (nodeno, blob) => node.run(nodeno, blob), parent: (nodeno, up) => parent.run(nodeno, up) });
   } finally {
     db.unsafeMode(false);
   }
@@ -144,38 +111,19 @@ function reload(
  * size. Run it inside a transaction: a load cut short leaves nothing.
  */
 export function loadCellsBox(db: Db): void {
+  const layout = boxLayout(db);
   const entries =
     db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM cells WHERE ${POSITIONED}`).get()?.n ?? 0;
-  reload(db, entries, (nodeSize, leaves) => {
-    const writer = leaves();
+  reload(db, layout, entries, (write) => {
+    const writer = leafWriter(write.node, layout.nodeSize, entries, ROUNDINGS[layout.rounding]);
     const rows = db
       .prepare<[], [number, number, number, number]>(
         `SELECT lon, lat, ${HI} AS hi, ${LO} AS lo FROM cells WHERE ${POSITIONED} ORDER BY lon, hi, lo`,
       )
       .raw();
     for (const [lon, lat, hi, lo] of rows.iterate()) writer.push(lon, lat, hi, lo, 0);
-    const { leaves: level, index } = writer.end();
+    const { leaves, index } = writer.end();
     writeRowidsFromTable(db, index);
-    writeUpper(db, nodeSize, level);
-  });
-}
-
-/**
- * Loads `cells_box` as loadCellsBox does, from `cells`: every positioned cell of the table, in memory, in key
- * order (an import that holds them already). Sorted by lon in memory, each cell's leaf known as it is placed, so
- * nothing is read back from the table. Run it inside a transaction.
- */
-export function loadCellsBoxFrom(db: Db, cells: BoxCells): void {
-  reload(db, cells.length, (nodeSize, leaves) => {
-    const leaf = new Uint32Array(cells.length);
-    const writer = leaves(leaf);
-    const { mcc, mnc, cellid, lon, lat } = cells;
-    // Key order is the id's order, so a stable order by lon breaks ties by id, as SQLite's ORDER BY does.
-    const order = orderByDouble(lon.subarray(0, cells.length));
-    for (const i of order)
-      writer.push(lon[i]!, lat[i]!, idHi(mcc[i]!, mnc[i]!, cellid[i]!), cellid[i]! >>> 0, i);
-    const { leaves: level } = writer.end();
-    writeRowidsFromMemory(db, cells, leaf);
-    writeUpper(db, nodeSize, level);
+    writeUpper(write.node, write.parent, layout.nodeSize, leaves);
   });
 }

@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import type Database from 'better-sqlite3';
-import { boxId, loadCellsBox, loadCellsBoxFrom, type BoxCells } from './cells-rtree-load';
+import { boxId, loadCellsBox } from './cells-rtree-load';
+import { loadCellsBoxFrom, type BoxCells, type BoxPlan } from './cells-rtree-plan';
 
 type Db = Database.Database;
 
@@ -43,11 +44,11 @@ export function pauseCellsBox(db: Db): void {
 
 /**
  * Rebuilds the index bottom-up (cells-rtree-load.ts), from `cells` or from every positioned cell of the table held
- * in memory, and puts the triggers back; run in one transaction.
+ * in memory (with its plan, when it is made already), and puts the triggers back; run in one transaction.
  */
-export function resumeCellsBox(db: Db, cells?: BoxCells): void {
-  if (cells === undefined) loadCellsBox(db);
-  else loadCellsBoxFrom(db, cells);
+export function resumeCellsBox(db: Db, memory?: { cells: BoxCells; plan?: BoxPlan }): void {
+  if (memory === undefined) loadCellsBox(db);
+  else loadCellsBoxFrom(db, memory.cells, memory.plan);
   db.exec(CELLS_BOX_TRIGGERS);
   db.exec('DROP TABLE IF EXISTS cells_box_paused');
 }

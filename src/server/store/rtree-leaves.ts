@@ -1,4 +1,3 @@
-import type { Db } from './sqlite';
 import {
   newBoxes,
   nodeBlob,
@@ -88,6 +87,9 @@ export function stableOrderBy(values: Float64Array, order: Uint32Array): Uint32A
   return order;
 }
 
+/** Where a node's blob goes: cells_box_node, or a plan of the tree made away from the database. */
+export type NodeSink = (nodeno: number, blob: Uint8Array) => void;
+
 /** Takes cells in (lon, id) order; writes the leaves. */
 export interface LeafWriter {
   /** `ref` is where the cell's leaf goes in `leafOf`, when given. */
@@ -102,7 +104,7 @@ export interface LeafWriter {
  * cell's leaf.
  */
 export function leafWriter(
-  db: Db,
+  writeNode: NodeSink,
   nodeSize: number,
   entries: number,
   { down, up }: Rounding,
@@ -112,7 +114,6 @@ export function leafWriter(
   const leafCount = Math.max(1, Math.ceil(entries / capacity));
   const { slices, perSlice } = tiling(entries, capacity);
   const leafNode = (leaf: number): number => (leafCount === 1 ? 1 : leaf + 2);
-  const insertNode = db.prepare('INSERT INTO cells_box_node (nodeno, data) VALUES (?, ?)');
   const leaves = newBoxes(leafCount);
   const index: LeafIndex = {
     sliceKeys: newKeys(slices),
@@ -138,7 +139,7 @@ export function leafWriter(
       pushKey(index.leafKeys, lats[first]!, lons[first]!, boxes.hi[first]!, boxes.lo[first]!);
       const nodeno = leafNode(leaves.length);
       const { blob, box } = nodeBlob(nodeSize, boxes, sorted, from, to);
-      insertNode.run(nodeno, blob);
+      writeNode(nodeno, blob);
       pushBox(leaves, nodeno, box);
       if (leafOf !== undefined) for (let k = from; k < to; k++) leafOf[refs[sorted[k]!]!] = nodeno;
     }
@@ -167,11 +168,17 @@ export function leafWriter(
   };
 }
 
-/** The levels above the leaves, STR-packed in memory (one entry per node below), the root last as node 1. */
-export function writeUpper(db: Db, nodeSize: number, leaves: Boxes): void {
+/**
+ * The levels above the leaves, STR-packed in memory (one entry per node below), the root last as node 1; each
+ * node's parent to `writeParent`, but the root's.
+ */
+export function writeUpper(
+  writeNode: NodeSink,
+  writeParent: (nodeno: number, parent: number) => void,
+  nodeSize: number,
+  leaves: Boxes,
+): void {
   const capacity = nodeCapacity(nodeSize);
-  const insertNode = db.prepare('INSERT INTO cells_box_node (nodeno, data) VALUES (?, ?)');
-  const insertParent = db.prepare('INSERT INTO cells_box_parent (nodeno, parentnode) VALUES (?, ?)');
   const parentOf: number[] = [];
   if (leaves.length === 1 && leaves.lo[0] === 1) return;
   let level = leaves;
@@ -185,7 +192,7 @@ export function writeUpper(db: Db, nodeSize: number, leaves: Boxes): void {
       const nodeno = root ? 1 : next++;
       const to = Math.min(level.length, from + capacity);
       const { blob, box } = nodeBlob(nodeSize, level, order, from, to, root ? depth : 0);
-      insertNode.run(nodeno, blob);
+      writeNode(nodeno, blob);
       for (let k = from; k < to; k++) parentOf[level.lo[order[k]!]!] = nodeno;
       pushBox(above, nodeno, box);
     }
@@ -193,5 +200,5 @@ export function writeUpper(db: Db, nodeSize: number, leaves: Boxes): void {
     level = above;
     depth++;
   }
-  for (let nodeno = 2; nodeno < parentOf.length; nodeno++) insertParent.run(nodeno, parentOf[nodeno]!);
+  for (let nodeno = 2; nodeno < parentOf.length; nodeno++) writeParent(nodeno, parentOf[nodeno]!);
 }

@@ -17,6 +17,8 @@ export function nodeCapacity(nodeSize: number): number {
 
 /** How an rtree stores a double as float32 bounds: `down` no greater than it, `up` no smaller. */
 export interface Rounding {
+  /** Which of the two (a thread is told the name). */
+  name: 'tight' | 'widened';
   down(d: number): number;
   up(d: number): number;
 }
@@ -34,6 +36,7 @@ function nextFloat(f: number, sign: 1 | -1): number {
 
 /** SQLite 3.54 and later (better-sqlite3 13): the nearest float32 on the outer side. */
 export const TIGHT: Rounding = {
+  name: 'tight',
   down(d) {
     const f = Math.fround(d);
     return f > d ? nextFloat(f, -1) : f;
@@ -50,6 +53,7 @@ const TOWARDS = 1 - 1 / 8388608;
 const AWAY = 1 + 1 / 8388608;
 
 export const WIDENED: Rounding = {
+  name: 'widened',
   down(d) {
     const f = Math.fround(d);
     return f > d ? Math.fround(d * (d < 0 ? AWAY : TOWARDS)) : f;
@@ -59,6 +63,15 @@ export const WIDENED: Rounding = {
     return f < d ? Math.fround(d * (d < 0 ? TOWARDS : AWAY)) : f;
   },
 };
+
+export const ROUNDINGS = { tight: TIGHT, widened: WIDENED } as const;
+
+/** What a tree's nodes are made of, as this database's rtree reads them. */
+export interface BoxLayout {
+  /** Bytes of a node: rtree reads it from the root's length. */
+  nodeSize: number;
+  rounding: Rounding['name'];
+}
 
 /** Boxes and ids of entries, column by column; float32 values held in Float64Arrays (exact). */
 export interface Boxes {

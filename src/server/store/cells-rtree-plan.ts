@@ -1,0 +1,113 @@
+import type { Db } from './sqlite';
+import { boxLayout, reload } from './cells-rtree-load';
+import { orderByDouble } from './radix-order';
+import { leafWriter, writeUpper } from './rtree-leaves';
+import { ROUNDINGS, type BoxLayout } from './rtree-pack';
+
+/** Positioned cells in key order (mcc, mnc, cellid), column by column: what the tree is loaded from in memory. */
+export interface BoxCells {
+  length: number;
+  mcc: Uint16Array;
+  mnc: Uint16Array;
+  cellid: Float64Array;
+  lon: Float64Array;
+  lat: Float64Array;
+  /** store/records.ts RADIO_CODES; 0 unknown. */
+  radio: Uint8Array;
+}
+
+/** A cells_box made away from the database (another thread may make it): what its shadow tables are to hold. */
+export interface BoxPlan {
+  /** Every node's blob, nodeSize bytes each, in the order of `nodenos`. */
+  nodes: Uint8Array;
+  nodenos: Uint32Array;
+  /** (node, its parent) pairs, for every node but the root. */
+  parents: Uint32Array;
+  /** Each cell's leaf, in the cells' order. */
+  leaf: Uint32Array;
+}
+
+/** The id's halves in JavaScript, from the key (no BigInt: cellid < 2^36, so hi < 2^24). */
+const idHi = (mcc: number, mnc: number, cellid: number): number =>
+  mcc * 16384 + mnc * 16 + Math.floor(cellid / 2 ** 32);
+
+/**
+ * The tree over `cells` (lon, lat and the key are read), packed as the load from the table packs it: sorted by lon
+ * in memory, each cell's leaf known as it is placed, so nothing is read back from the table.
+ */
+export function planCellsBox(cells: Omit<BoxCells, 'radio'>, layout: BoxLayout): BoxPlan {
+  const blobs: Uint8Array[] = [];
+  const nodenos: number[] = [];
+  const parents: number[] = [];
+  const node = (nodeno: number, blob: Uint8Array): void => {
+    nodenos.push(nodeno);
+    blobs.push(blob);
+  };
+  const leaf = new Uint32Array(cells.length);
+  const writer = leafWriter(node, layout.nodeSize, cells.length, ROUNDINGS[layout.rounding], leaf);
+  const { mcc, mnc, cellid, lon, lat } = cells;
+  // Key order is the id's order, so a stable order by lon breaks ties by id, as SQLite's ORDER BY does.
+  for (const i of orderByDouble(lon.subarray(0, cells.length))) {
+    writer.push(lon[i]!, lat[i]!, idHi(mcc[i]!, mnc[i]!, cellid[i]!), cellid[i]! >>> 0, i);
+  }
+  const { leaves } = writer.end();
+  writeUpper(node, (nodeno, up) => parents.push(nodeno, up), layout.nodeSize, leaves);
+  // One buffer of its own (not a slice of Node's pool), so that a thread can hand it over.
+  const nodes = new Uint8Array(blobs.length * layout.nodeSize);
+  blobs.forEach((blob, k) => nodes.set(blob, k * layout.nodeSize));
+  return {
+    nodes,
+    nodenos: Uint32Array.from(nodenos),
+    parents: Uint32Array.from(parents),
+    leaf,
+  };
+}
+
+/** Rows of `cells_box_rowid` bound per statement. */
+const ROWIDS_PER_STATEMENT = 64;
+
+/** `cells_box_rowid` from the cells in memory with the leaf each went to, in key order (appended). */
+function writeRowids(db: Db, cells: BoxCells, leaf: Uint32Array): void {
+  // JavaScript numbers bind as REAL, which the columns without a type would keep: cast as a trigger's would be.
+  const int = 'CAST(? AS INTEGER)';
+  const row = `((? << 46) | (? << 36) | ?, ${int}, ${int}, ${int}, ${int})`;
+  const sql = (rows: number) =>
+    `INSERT INTO cells_box_rowid VALUES ${Array.from({ length: rows }, () => row).join(', ')}`;
+  const many = db.prepare(sql(ROWIDS_PER_STATEMENT));
+  const one = db.prepare(sql(1));
+  const params = new Array<number>(ROWIDS_PER_STATEMENT * 7).fill(0);
+  const { mcc, mnc, cellid, radio } = cells;
+  let p = 0;
+  for (let i = 0; i < cells.length; i++) {
+    params[p++] = mcc[i]!;
+    params[p++] = mnc[i]!;
+    params[p++] = cellid[i]!;
+    params[p++] = leaf[i]!;
+    params[p++] = mcc[i]!;
+    params[p++] = mnc[i]!;
+    params[p++] = radio[i]!;
+    if (p === params.length) {
+      many.run(params);
+      p = 0;
+    }
+  }
+  for (let at = 0; at < p; at += 7) one.run(params.slice(at, at + 7));
+}
+
+/**
+ * Loads `cells_box` as loadCellsBox does, from `cells`: every positioned cell of the table, in memory, in key order
+ * (an import holds them), with the plan of it made already (by another thread, say) or made here. Run it inside
+ * a transaction.
+ */
+export function loadCellsBoxFrom(db: Db, cells: BoxCells, made?: BoxPlan): void {
+  const layout = boxLayout(db);
+  const plan = made ?? planCellsBox(cells, layout);
+  reload(db, layout, cells.length, (write) => {
+    const { nodeSize } = layout;
+    plan.nodenos.forEach((nodeno, k) =>
+      write.node(nodeno, plan.nodes.subarray(k * nodeSize, (k + 1) * nodeSize)),
+    );
+    writeRowids(db, cells, plan.leaf);
+    for (let k = 0; k < plan.parents.length; k += 2) write.parent(plan.parents[k]!, plan.parents[k + 1]!);
+  });
+}
