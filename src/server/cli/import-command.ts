@@ -103,6 +103,11 @@ export function formatReport(report: ImportReport): string {
       lines.push(`    line ${skip.line}: ${skip.reason}: ${printable(skip.text)}`);
   }
   lines.push(`  cells in the database: ${n(report.cellsAfter)} (were ${n(report.cellsBefore)})`);
+  if (report.steps !== undefined && report.steps.length > 0) {
+    lines.push('  time by step:');
+    for (const [step, seconds] of report.steps)
+      lines.push(`    ${seconds.toFixed(2).padStart(8)} s  ${step}`);
+  }
   return `${lines.join('\n')}\n`;
 }
 
