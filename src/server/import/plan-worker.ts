@@ -4,7 +4,7 @@ import type { BoxLayout } from '../store/rtree-pack';
 
 /** What the import's second thread is given: the cells the index will hold, and the tree's layout. */
 export interface PlanInput {
-  cells: Omit<BoxCells, 'radio'>;
+  cells: BoxCells;
   layout: BoxLayout;
 }
 

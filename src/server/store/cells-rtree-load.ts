@@ -5,7 +5,7 @@ import { nodeCapacity, ROUNDINGS, TIGHT, WIDENED, type BoxLayout, type Rounding 
 /** A cell's R*Tree id: mcc (10 bits), mnc (10 bits) and cellid (36 bits) packed into one integer. */
 export const boxId = (row: string) => `((${row}mcc << 46) | (${row}mnc << 36) | ${row}cellid)`;
 
-const POSITIONED = 'lat IS NOT NULL AND lon IS NOT NULL';
+export const POSITIONED = 'lat IS NOT NULL AND lon IS NOT NULL';
 /** The id's halves, as nodeBlob writes them and as the leaves' order breaks ties (ids pass 2^53). */
 const HI = `(${boxId('')} >> 32) & 4294967295`;
 const LO = `${boxId('')} & 4294967295`;

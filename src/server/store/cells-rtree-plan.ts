@@ -1,5 +1,5 @@
 import type { Db } from './sqlite';
-import { boxLayout, reload } from './cells-rtree-load';
+import { boxId, boxLayout, POSITIONED, reload } from './cells-rtree-load';
 import { orderByDouble } from './radix-order';
 import { leafWriter, writeUpper } from './rtree-leaves';
 import { ROUNDINGS, type BoxLayout } from './rtree-pack';
@@ -12,8 +12,6 @@ export interface BoxCells {
   cellid: Float64Array;
   lon: Float64Array;
   lat: Float64Array;
-  /** store/records.ts RADIO_CODES; 0 unknown. */
-  radio: Uint8Array;
 }
 
 /** A cells_box made away from the database (another thread may make it): what its shadow tables are to hold. */
@@ -35,7 +33,7 @@ const idHi = (mcc: number, mnc: number, cellid: number): number =>
  * The tree over `cells` (lon, lat and the key are read), packed as the load from the table packs it: sorted by lon
  * in memory, each cell's leaf known as it is placed, so nothing is read back from the table.
  */
-export function planCellsBox(cells: Omit<BoxCells, 'radio'>, layout: BoxLayout): BoxPlan {
+export function planCellsBox(cells: BoxCells, layout: BoxLayout): BoxPlan {
   const blobs: Uint8Array[] = [];
   const nodenos: number[] = [];
   const parents: number[] = [];
@@ -63,35 +61,38 @@ export function planCellsBox(cells: Omit<BoxCells, 'radio'>, layout: BoxLayout):
   };
 }
 
-/** Rows of `cells_box_rowid` bound per statement. */
-const ROWIDS_PER_STATEMENT = 64;
+const leaves = new WeakMap<Db, (cellid: number) => number>();
 
-/** `cells_box_rowid` from the cells in memory with the leaf each went to, in key order (appended). */
+/**
+ * `cells_box_rowid` in one statement over the table in key order (appended), each cell's leaf handed by a function
+ * from the plan, in the same order: SQLite reads the key and the radio itself (binding seven values a row from
+ * here cost a quarter more). The cells in memory must be the table's positioned cells: each cellid is checked.
+ */
 function writeRowids(db: Db, cells: BoxCells, leaf: Uint32Array): void {
-  // JavaScript numbers bind as REAL, which the columns without a type would keep: cast as a trigger's would be.
-  const int = 'CAST(? AS INTEGER)';
-  const row = `((? << 46) | (? << 36) | ?, ${int}, ${int}, ${int}, ${int})`;
-  const sql = (rows: number) =>
-    `INSERT INTO cells_box_rowid VALUES ${Array.from({ length: rows }, () => row).join(', ')}`;
-  const many = db.prepare(sql(ROWIDS_PER_STATEMENT));
-  const one = db.prepare(sql(1));
-  const params = new Array<number>(ROWIDS_PER_STATEMENT * 7).fill(0);
-  const { mcc, mnc, cellid, radio } = cells;
-  let p = 0;
-  for (let i = 0; i < cells.length; i++) {
-    params[p++] = mcc[i]!;
-    params[p++] = mnc[i]!;
-    params[p++] = cellid[i]!;
-    params[p++] = leaf[i]!;
-    params[p++] = mcc[i]!;
-    params[p++] = mnc[i]!;
-    params[p++] = radio[i]!;
-    if (p === params.length) {
-      many.run(params);
-      p = 0;
-    }
+  if (!leaves.has(db)) {
+    db.function('cells_box_next_leaf', (cellid) => {
+      const next = leaves.get(db);
+      if (next === undefined) throw new Error('cells_box_next_leaf outside a load of cells_box');
+      return next(Number(cellid));
+    });
   }
-  for (let at = 0; at < p; at += 7) one.run(params.slice(at, at + 7));
+  let i = 0;
+  leaves.set(db, (cellid) => {
+    if (i >= cells.length || cells.cellid[i] !== cellid)
+      throw new Error("cells_box: the cells in memory are not the table's");
+    return leaf[i++]!;
+  });
+  try {
+    db.exec(`
+      INSERT INTO cells_box_rowid
+        SELECT ${boxId('')}, cells_box_next_leaf(cellid), mcc, mnc, coalesce(radio, 0)
+        FROM cells WHERE ${POSITIONED} ORDER BY mcc, mnc, cellid`);
+    if (i !== cells.length) throw new Error("cells_box: the cells in memory are not the table's");
+  } finally {
+    leaves.set(db, () => {
+      throw new Error('cells_box_next_leaf outside a load of cells_box');
+    });
+  }
 }
 
 /**
