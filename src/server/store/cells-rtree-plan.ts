@@ -2,7 +2,7 @@ import type { Db } from './sqlite';
 import { boxId, boxLayout, POSITIONED, reload } from './cells-rtree-load';
 import { orderByDouble } from './radix-order';
 import { leafWriter, writeUpper } from './rtree-leaves';
-import { ROUNDINGS, type BoxLayout } from './rtree-pack';
+import { nodeCapacity, ROUNDINGS, type BoxLayout } from './rtree-pack';
 
 /** Positioned cells in key order (mcc, mnc, cellid), column by column: what the tree is loaded from in memory. */
 export interface BoxCells {
@@ -34,12 +34,17 @@ const idHi = (mcc: number, mnc: number, cellid: number): number =>
  * in memory, each cell's leaf known as it is placed, so nothing is read back from the table.
  */
 export function planCellsBox(cells: BoxCells, layout: BoxLayout): BoxPlan {
-  const blobs: Uint8Array[] = [];
-  const nodenos: number[] = [];
+  const { nodeSize } = layout;
+  const count = nodeCount(cells.length, nodeCapacity(nodeSize));
+  // One buffer of its own (not a slice of Node's pool, so that a thread can hand it over), each node copied in
+  // as it is made.
+  const nodes = new Uint8Array(count * nodeSize);
+  const nodenos = new Uint32Array(count);
   const parents: number[] = [];
+  let made = 0;
   const node = (nodeno: number, blob: Uint8Array): void => {
-    nodenos.push(nodeno);
-    blobs.push(blob);
+    nodes.set(blob, made * nodeSize);
+    nodenos[made++] = nodeno;
   };
   const leaf = new Uint32Array(cells.length);
   const writer = leafWriter(node, layout.nodeSize, cells.length, ROUNDINGS[layout.rounding], leaf);
@@ -49,16 +54,23 @@ export function planCellsBox(cells: BoxCells, layout: BoxLayout): BoxPlan {
     writer.push(lon[i]!, lat[i]!, idHi(mcc[i]!, mnc[i]!, cellid[i]!), cellid[i]! >>> 0, i);
   }
   const { leaves } = writer.end();
-  writeUpper(node, (nodeno, up) => parents.push(nodeno, up), layout.nodeSize, leaves);
-  // One buffer of its own (not a slice of Node's pool), so that a thread can hand it over.
-  const nodes = new Uint8Array(blobs.length * layout.nodeSize);
-  blobs.forEach((blob, k) => nodes.set(blob, k * layout.nodeSize));
-  return {
-    nodes,
-    nodenos: Uint32Array.from(nodenos),
-    parents: Uint32Array.from(parents),
-    leaf,
-  };
+  writeUpper(node, (nodeno, up) => parents.push(nodeno, up), nodeSize, leaves);
+  if (made !== count) throw new Error(`cells_box: ${made} nodes made, ${count} planned`);
+  return { nodes, nodenos, parents: Uint32Array.from(parents), leaf };
+}
+
+/**
+ * The nodes of a packed tree of `entries`: full leaves, then a level of full nodes above each, to the root (none
+ * for no entries: an empty tree is its empty root, which the load writes itself).
+ */
+export function nodeCount(entries: number, capacity: number): number {
+  let level = Math.ceil(entries / capacity);
+  let count = level;
+  while (level > 1) {
+    level = Math.ceil(level / capacity);
+    count += level;
+  }
+  return count;
 }
 
 const leaves = new WeakMap<Db, (cellid: number) => number>();
