@@ -52,9 +52,10 @@ function compare(key: number, cellid: number, held: HeldCells, j: number): numbe
 /**
  * The positioned cells the table holds once `rows` (sortRows') are written over `held`, in key order: of each
  * cell, the file's last row kept (the one with the most samples, the first of equal ones) where it has more
- * samples than the held cell, else the held cell, as the upsert decides.
+ * samples than the held cell, else the held cell, as the upsert decides; and how many cells it holds, positioned
+ * or not.
  */
-export function finalCells(held: HeldCells, rows: RowBatch): BoxCells {
+export function finalCells(held: HeldCells, rows: RowBatch): { positioned: BoxCells; count: number } {
   const capacity = held.length + rows.length;
   const out: BoxCells = {
     length: 0,
@@ -76,6 +77,7 @@ export function finalCells(held: HeldCells, rows: RowBatch): BoxCells {
   const addHeld = (j: number): void =>
     add(held.mcc[j]!, held.mnc[j]!, held.cellid[j]!, held.lon[j]!, held.lat[j]!);
   let j = 0;
+  let count = held.length;
   for (let i = 0; i < rows.length; i++) {
     const key = rows.key[i]!;
     const cellid = rows.cellid[i]!;
@@ -88,7 +90,8 @@ export function finalCells(held: HeldCells, rows: RowBatch): BoxCells {
       add(mcc, key - mcc * 1000, cellid, rows.lon[i]!, rows.lat[i]!);
     }
     if (same) j++;
+    else count++;
   }
   while (j < held.length) addHeld(j++);
-  return out;
+  return { positioned: out, count };
 }

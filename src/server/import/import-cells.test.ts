@@ -284,6 +284,13 @@ describe('importCells', () => {
       const report = await importCells({ file, input: plain, bulkIndex: true });
       expect(report.inserted).toBeGreaterThan(0);
       expectIndexed(file);
+      const counted = new Database(file, { readonly: true });
+      try {
+        // Known from the cells in memory, not counted: the count in the table.
+        expect(report.cellsAfter).toBe(counted.prepare('SELECT count(*) AS n FROM cells').pluck().get());
+      } finally {
+        counted.close();
+      }
       const after = new Database(file);
       try {
         const moved = after

@@ -224,7 +224,8 @@ export async function importCells(options: ImportOptions): Promise<ImportReport>
   let checkpoint: number;
   try {
     read = await readAndWrite(options, batchSize, { batches, stats }, writer, cellsBefore);
-    cellsAfter = countCells.get()?.n ?? cellsBefore;
+    // Counting 3,000,000 cells takes 0.1 s: an import that held the table's cells in memory knows.
+    cellsAfter = writer.cellsAfter() ?? countCells.get()?.n ?? cellsBefore;
     checkpoint = truncateWal(db);
   } catch (error) {
     throw failure(error, db, writer, cellsBefore);

@@ -38,6 +38,8 @@ export interface RunWriter {
   finish(): void;
   /** Cells changed (new or replaced) by the transactions committed. */
   written(): number;
+  /** The cells the table holds after the last run, when its rows and the table's were in memory. */
+  cellsAfter(): number | undefined;
   times: WriteTimes;
 }
 
@@ -49,6 +51,7 @@ export function runWriter(db: Db, names: () => readonly string[], cellsBefore: n
   let pausedOut = false;
   let runs = 0;
   let committed = 0;
+  let known: number | undefined;
   async function timed<T>(step: keyof WriteTimes, work: () => T | Promise<T>): Promise<T> {
     const began = performance.now();
     try {
@@ -65,7 +68,8 @@ export function runWriter(db: Db, names: () => readonly string[], cellsBefore: n
     const inMemory = bulk === true && last && runs === 0 && cellsBefore <= HELD_IN_MEMORY;
     const held = inMemory ? await timed('index', () => readHeldCells(db)) : undefined;
     await timed('sort', () => sortRows(rows));
-    const cells = held && finalCells(held, rows);
+    const final = held && finalCells(held, rows);
+    const cells = final?.positioned;
     const planned = cells && planInThread(cells, boxLayout(db));
     // A failure before the plan is asked for must not leave its rejection unhandled.
     planned?.catch(() => undefined);
@@ -73,6 +77,7 @@ export function runWriter(db: Db, names: () => readonly string[], cellsBefore: n
     if (bulk !== true || !last) return;
     const plan = planned && (await timed('plan', () => planned));
     await timed('index', () => resumeCellsBox(db, cells && { cells, ...(plan && { plan }) }));
+    known = final?.count;
   }
 
   return {
@@ -98,6 +103,7 @@ export function runWriter(db: Db, names: () => readonly string[], cellsBefore: n
       pausedOut = false;
     },
     written: () => committed,
+    cellsAfter: () => known,
     times,
   };
 }

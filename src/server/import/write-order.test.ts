@@ -111,7 +111,7 @@ describe('the order rows are written in', () => {
         const rowsIn = batch(all);
         const written = batch(all);
         sortRows(written);
-        const cells = finalCells(held, written);
+        const { positioned: cells, count } = finalCells(held, written);
         // The upserts one by one, in file order.
         const after = new Map(
           heldRows.map((h, i) => [
@@ -137,6 +137,7 @@ describe('the order rows are written in', () => {
           cells.lat[i],
         ]);
         expect(got).toEqual(expected);
+        expect(count).toBe(after.size);
       }),
       { numRuns: 300 },
     );
