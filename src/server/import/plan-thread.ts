@@ -9,7 +9,7 @@ import { workerSource } from './worker-source';
  * (plan-worker.ts): the cells' positions go to it (moved, not copied: the writing does not need them), their keys
  * are copied.
  */
-export function planInThread(cells: BoxCells, layout: BoxLayout): Promise<BoxPlan> {
+export function planInThread(cells: BoxCells, layout: BoxLayout, signal: AbortSignal): Promise<BoxPlan> {
   const { length, mcc, mnc, cellid, lon, lat } = cells;
   const workerData: PlanInput = { cells: { length, mcc, mnc, cellid, lon, lat }, layout };
   const worker = new Worker(workerSource('plan-worker'), {
@@ -17,6 +17,9 @@ export function planInThread(cells: BoxCells, layout: BoxLayout): Promise<BoxPla
     workerData,
     transferList: [lon.buffer as ArrayBuffer, lat.buffer as ArrayBuffer],
   });
+  // The transaction it was for failed: the plan is not wanted.
+  const stop = (): void => void worker.terminate();
+  signal.addEventListener('abort', stop, { once: true });
   return new Promise<BoxPlan>((resolve, reject) => {
     worker.once('message', (message: { plan?: BoxPlan; error?: string }) => {
       if (message.plan !== undefined) resolve(message.plan);
@@ -24,5 +27,8 @@ export function planInThread(cells: BoxCells, layout: BoxLayout): Promise<BoxPla
     });
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`the index's thread stopped (exit code ${code})`)));
-  }).finally(() => void worker.terminate());
+  }).finally(() => {
+    signal.removeEventListener('abort', stop);
+    void worker.terminate();
+  });
 }

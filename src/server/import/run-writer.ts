@@ -61,7 +61,7 @@ export function runWriter(db: Db, names: () => readonly string[], cellsBefore: n
     }
   }
 
-  async function inTransaction(rows: RowBatch, last: boolean): Promise<void> {
+  async function inTransaction(rows: RowBatch, last: boolean, failed: AbortSignal): Promise<void> {
     if (bulk === true) pauseCellsBox(db);
     // One run over a small table: every cell the index will hold is in memory once the rows are written, and
     // the index's thread plans the tree while this one writes the cells.
@@ -70,7 +70,7 @@ export function runWriter(db: Db, names: () => readonly string[], cellsBefore: n
     await timed('sort', () => sortRows(rows));
     const final = held && finalCells(held, rows);
     const cells = final?.positioned;
-    const planned = cells && planInThread(cells, boxLayout(db));
+    const planned = cells && planInThread(cells, boxLayout(db), failed);
     // A failure before the plan is asked for must not leave its rejection unhandled.
     planned?.catch(() => undefined);
     await timed('cells', () => writer.write(rows));
@@ -83,11 +83,13 @@ export function runWriter(db: Db, names: () => readonly string[], cellsBefore: n
   return {
     async write(rows, last, isBulk) {
       bulk ??= isBulk();
+      const failed = new AbortController();
       db.exec('BEGIN IMMEDIATE');
       try {
-        await inTransaction(rows, last);
+        await inTransaction(rows, last, failed.signal);
         await timed('commit', () => db.exec('COMMIT'));
       } catch (error) {
+        failed.abort();
         if (db.inTransaction) db.exec('ROLLBACK');
         throw error;
       }
