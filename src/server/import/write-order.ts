@@ -35,32 +35,40 @@ export function keyOrder(rows: RowBatch): Uint32Array {
 type Column = (typeof ROW_COLUMNS)[number];
 type Numbers = Float64Array | Int32Array | Uint32Array | Uint8Array;
 
+/** `values` at the given positions, in their order, written back from the start of `values`. */
+function gather(values: Numbers, at: Uint32Array, count: number): void {
+  const picked = new (values.constructor as new (n: number) => Numbers)(count);
+  for (let k = 0; k < count; k++) picked[k] = values[at[k]!]!;
+  values.set(picked);
+}
+
 /**
  * Leaves in `rows` the rows to write, in key order: of each cell's rows, only those with more samples than every
  * earlier one. A row with no more samples than an earlier row of its cell changes nothing whatever the table
  * holds (the upsert keeps the stored row unless the new one has more samples), so writing these gives the same
  * cells, and the same count of changes, as writing every row in file order. The rows are moved, one column at a
  * time through one spare column, so that every pass after this one (the upserts, the index) reads them in memory
- * order instead of at random.
+ * order instead of at random: the key and the samples first, which say the rows kept, then the rest of those.
  */
 export function sortRows(rows: RowBatch): void {
   const order = keyOrder(rows);
-  for (const column of ROW_COLUMNS as readonly Column[]) {
-    const values = rows[column] as Numbers;
-    const sorted = new (values.constructor as new (n: number) => Numbers)(order.length);
-    for (let k = 0; k < order.length; k++) sorted[k] = values[order[k]!]!;
-    values.set(sorted);
-  }
+  const n = rows.length;
   const { key, cellid, samples } = rows;
+  for (const values of [key, cellid, samples]) gather(values, order, n);
+  // keep[k]: the k-th row kept, as a position in key order, then as a row of the file.
+  const keep = new Uint32Array(n);
   let kept = 0;
   let best = -1;
-  for (let i = 0; i < rows.length; i++) {
-    const same = kept > 0 && key[i] === key[kept - 1] && cellid[i] === cellid[kept - 1];
+  for (let i = 0; i < n; i++) {
+    const same = i > 0 && key[i] === key[i - 1] && cellid[i] === cellid[i - 1];
     if (same && samples[i]! <= best) continue;
     best = samples[i]!;
-    if (kept !== i)
-      for (const column of ROW_COLUMNS as readonly Column[]) rows[column][kept] = rows[column][i]!;
-    kept++;
+    keep[kept++] = i;
+  }
+  if (kept < n) for (const values of [key, cellid, samples]) gather(values, keep, kept);
+  for (let k = 0; k < kept; k++) keep[k] = order[keep[k]!]!;
+  for (const column of ROW_COLUMNS as readonly Column[]) {
+    if (column !== 'key' && column !== 'cellid' && column !== 'samples') gather(rows[column], keep, kept);
   }
   rows.length = kept;
 }
