@@ -12,6 +12,8 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 20_000,
     pool: 'forks',
+    // PostgreSQL for the suites that need it: given, started once for the run, or skipped with a line saying why.
+    globalSetup: ['scripts/pg-test-setup.ts'],
     execArgv: nodeMajor >= 25 ? ['--no-webstorage'] : [],
   },
 });

@@ -10,9 +10,11 @@ import {
   chmodSync,
   chownSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
@@ -22,6 +24,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const PREFIX = 'cellpos-pg-';
+/** Where the processes of one test run meet to share one cluster (sharedCluster). */
+const MEETING = 'cellpos-pgrun-';
 /** The role the service logs in as: no superuser, no CREATEROLE; it owns its database. */
 export const APP_ROLE = 'cellpos';
 
@@ -115,10 +119,13 @@ function alive(pid: number): boolean {
   }
 }
 
-/** Stops and removes the clusters of owners that are gone. */
+/** Stops and removes the clusters of owners that are gone, and the meeting places of runs that are gone. */
 function removeOrphans(bin: string): void {
   for (const name of readdirSync(tmpdir())) {
     const dir = join(tmpdir(), name);
+    if (name.startsWith(MEETING) && !alive(Number(name.slice(MEETING.length)))) {
+      rmSync(dir, { recursive: true, force: true });
+    }
     const owner = join(dir, 'owner.pid');
     if (!name.startsWith(PREFIX) || !existsSync(owner)) continue;
     if (!alive(Number(readFileSync(owner, 'utf8')))) stopDir(bin, dir);
@@ -237,6 +244,54 @@ async function startServer(bin: string, dir: string, options: ClusterOptions): P
   throw new Error(
     `cannot start PostgreSQL on port ${ports.join(', ')}: ${String(last)}\n${log.slice(-2000)}`,
   );
+}
+
+export interface ClusterUrls {
+  url: string;
+  adminUrl: string;
+  dir: string;
+}
+
+/**
+ * One cluster for all the processes of a run (a test run's workers): the first to ask starts it, owned by `owner`
+ * (the run's main process, which stops it with stopSharedCluster); the others wait for its settings.
+ */
+export async function sharedCluster(owner: number, options: ClusterOptions = {}): Promise<ClusterUrls> {
+  const meeting = join(tmpdir(), `${MEETING}${owner}`);
+  const ready = join(meeting, 'cluster.json');
+  const failed = join(meeting, 'error.txt');
+  let first = true;
+  try {
+    mkdirSync(meeting);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    first = false;
+  }
+  if (first) {
+    try {
+      const { url, adminUrl, dir } = await startCluster({ ...options, ownerPid: owner });
+      writeFileSync(`${ready}.part`, JSON.stringify({ url, adminUrl, dir }), { mode: 0o600 });
+      renameSync(`${ready}.part`, ready);
+    } catch (error) {
+      writeFileSync(failed, error instanceof Error ? error.message : String(error));
+      throw error;
+    }
+  }
+  const until = Date.now() + 120_000;
+  while (Date.now() < until) {
+    if (existsSync(ready)) return JSON.parse(readFileSync(ready, 'utf8')) as ClusterUrls;
+    if (existsSync(failed)) throw new Error(readFileSync(failed, 'utf8'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("the test run's PostgreSQL cluster did not start within 120 s");
+}
+
+/** Stops the cluster sharedCluster started for `owner`'s run, if one was. */
+export function stopSharedCluster(owner: number): void {
+  const meeting = join(tmpdir(), `${MEETING}${owner}`);
+  const ready = join(meeting, 'cluster.json');
+  if (existsSync(ready)) stopCluster((JSON.parse(readFileSync(ready, 'utf8')) as ClusterUrls).dir);
+  rmSync(meeting, { recursive: true, force: true });
 }
 
 /** Stops the cluster in `dir` and removes the folder. */

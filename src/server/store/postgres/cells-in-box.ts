@@ -1,0 +1,234 @@
+import type pg from 'pg';
+import type { BoxAnswer, BoxQuery } from '../cells-in-box';
+import { CELL_COLUMNS, isCell, RADIO_CODES, toCellRecord, type CellRecord, type CellRow } from '../records';
+
+/** The box is cut into GRID × GRID parts when too many cells match, so a cut answer covers all of it. */
+const GRID = 8;
+
+/**
+ * Filters that match fewer cells than this, anywhere, are read through the B-tree on the filters; more, and the
+ * matches lie thick enough that the position's GiST finds `limit` of them soon (bench:pg-cells-in-view).
+ */
+export const FEW_MATCHES = 50_000;
+
+interface Box {
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+}
+
+interface Filters {
+  mcc: number | null;
+  mnc: number | null;
+  radio: number | null;
+}
+
+/** A box as parts that each stay on one side of 180°. */
+function spans(box: Box): Box[] {
+  return box.west <= box.east
+    ? [box]
+    : [
+        { ...box, east: 180 },
+        { ...box, west: -180 },
+      ];
+}
+
+/** The GRID × GRID parts of the query's box, column by column, each as the spans it covers. */
+function grid(query: Box): Box[][] {
+  const width = query.west <= query.east ? query.east - query.west : query.east - query.west + 360;
+  const height = query.north - query.south;
+  const parts: Box[][] = [];
+  for (let col = 0; col < GRID; col++) {
+    let west = query.west + (width * col) / GRID;
+    let east = query.west + (width * (col + 1)) / GRID;
+    if (west >= 180) [west, east] = [west - 360, east - 360];
+    if (east > 180) east -= 360;
+    for (let row = 0; row < GRID; row++) {
+      const south = query.south + (height * row) / GRID;
+      const north = query.south + (height * (row + 1)) / GRID;
+      parts.push(spans({ west, east, south, north }));
+    }
+  }
+  return parts;
+}
+
+/**
+ * How many of each part's cells a cut answer takes: an equal share of `limit` from each, the shares a part leaves
+ * unused going in equal measure to the fuller ones (as SQLite's store/cells-in-box.ts spreads them).
+ */
+export function allocate(counts: readonly number[], limit: number): { take: number[]; truncated: boolean } {
+  const total = counts.reduce((sum, n) => sum + n, 0);
+  if (total <= limit) return { take: [...counts], truncated: false };
+  const share = Math.ceil(limit / counts.length);
+  const kept = counts.map((n) => Math.min(n, share));
+  const fuller = counts.filter((n) => n > share).length;
+  const left = limit - kept.reduce((sum, n) => sum + n, 0);
+  const extra = fuller > 0 ? Math.floor(Math.max(0, left) / fuller) : 0;
+  const take = counts.map((n, i) => (n > share ? share + Math.min(n - share, extra) : (kept[i] ?? 0)));
+  let room = limit;
+  const capped = take.map((n) => {
+    const given = Math.min(n, room);
+    room -= given;
+    return given;
+  });
+  return { take: capped, truncated: true };
+}
+
+const COLUMNS = CELL_COLUMNS.split(', ')
+  .map((column) => `c.${column}`)
+  .join(', ');
+
+/* Through the position's GiST, nearest the middle of each box first (an ordered GiST scan stops at its LIMIT, where
+   a bitmap scan would first gather every cell of a wide box); the filters are written so no B-tree is used. */
+const SPATIAL_SQL = `
+  SELECT p.i::int AS part, ${COLUMNS}
+  FROM unnest($1::float8[], $2::float8[], $3::float8[], $4::float8[], $5::int[]) WITH ORDINALITY
+    AS p(w, s, e, n, lim, i)
+  CROSS JOIN LATERAL (
+    SELECT ${CELL_COLUMNS} FROM cells
+    WHERE point(lon, lat) <@ box(point(p.w, p.s), point(p.e, p.n))
+      AND ($6::int IS NULL OR mcc = $6) AND ($7::int IS NULL OR mnc = $7) AND ($8::int IS NULL OR radio = $8)
+    ORDER BY point(lon, lat) <-> point((p.w + p.e) / 2, (p.s + p.n) / 2)
+    LIMIT p.lim
+  ) AS c`;
+
+/** The filters as SQL that a B-tree can use, with their values from $first on. */
+function filterSql(filters: Filters, first: number): { sql: string; values: number[] } {
+  const parts: string[] = [];
+  const values: number[] = [];
+  for (const name of ['mcc', 'mnc', 'radio'] as const) {
+    const value = filters[name];
+    if (value === null) continue;
+    values.push(value);
+    parts.push(`${name} = $${first + values.length - 1}`);
+  }
+  return { sql: parts.join(' AND '), values };
+}
+
+/* For filters that match few cells: those cells, through the B-tree, with the part of the grid each falls in. $1-$4
+   are the box (west may exceed east: across 180°), the filters follow. */
+function operatorSql(filters: string): string {
+  const dx = '(CASE WHEN lon >= $1 THEN lon - $1 ELSE lon + 360 - $1 END)';
+  const width = '(CASE WHEN $1 <= $3 THEN $3 - $1 ELSE $3 - $1 + 360 END)';
+  const part =
+    `least(${GRID - 1}, floor(${dx} * ${GRID} / greatest(${width}, 1e-12)))::int * ${GRID} + ` +
+    `least(${GRID - 1}, floor((lat - $2) * ${GRID} / greatest($4 - $2, 1e-12)))::int`;
+  return `SELECT ${CELL_COLUMNS}, ${part} AS part FROM cells
+    WHERE ${filters} AND lat BETWEEN $2 AND $4
+      AND (CASE WHEN $1 <= $3 THEN lon BETWEEN $1 AND $3 ELSE lon >= $1 OR lon <= $3 END)`;
+}
+
+type PartRow = CellRow & { part: number };
+
+export function createCellsInBox(pool: pg.Pool): (query: BoxQuery) => Promise<BoxAnswer> {
+  const records = (rows: readonly CellRow[]): CellRecord[] => rows.map(toCellRecord).filter(isCell);
+
+  async function spatial(
+    boxes: readonly Box[],
+    limits: readonly number[],
+    filters: Filters,
+  ): Promise<PartRow[]> {
+    const { rows } = await pool.query<PartRow>({
+      name: 'cells-in-box-spatial',
+      text: SPATIAL_SQL,
+      values: [
+        boxes.map((b) => b.west),
+        boxes.map((b) => b.south),
+        boxes.map((b) => b.east),
+        boxes.map((b) => b.north),
+        limits,
+        filters.mcc,
+        filters.mnc,
+        filters.radio,
+      ],
+    });
+    return rows;
+  }
+
+  /** Reads each part (its spans together) up to `limits[part]`; parts and spans in grid order. */
+  async function readParts(
+    parts: Box[][],
+    limits: readonly number[],
+    filters: Filters,
+  ): Promise<CellRow[][]> {
+    const boxes = parts.flat();
+    const owner = parts.flatMap((spansOf, part) => spansOf.map(() => part));
+    const rows = await spatial(
+      boxes,
+      boxes.map((_, i) => limits[owner[i] ?? 0] ?? 0),
+      filters,
+    );
+    const byPart: CellRow[][] = parts.map(() => []);
+    for (const row of rows) byPart[owner[row.part - 1] ?? 0]?.push(row);
+    return byPart.map((found, part) => found.slice(0, limits[part]));
+  }
+
+  async function byPosition(query: BoxQuery, filters: Filters): Promise<BoxAnswer> {
+    const whole = spans(query);
+    const first = await readParts([whole], [query.limit + 1], filters);
+    const all = first[0] ?? [];
+    if (all.length <= query.limit) return { cells: records(all), truncated: false };
+    const parts = grid(query);
+    const share = Math.ceil(query.limit / parts.length);
+    const taken = await readParts(
+      parts,
+      parts.map(() => share + 1),
+      filters,
+    );
+    const counts = taken.map((found) => found.length);
+    const fuller = counts.filter((n) => n > share).length;
+    const left = query.limit - counts.reduce((sum, n) => sum + Math.min(n, share), 0);
+    const extra = fuller > 0 ? Math.floor(left / fuller) : 0;
+    const more =
+      fuller > 0 && extra > 0
+        ? await readParts(
+            parts,
+            counts.map((n) => (n > share ? share + extra + 1 : 0)),
+            filters,
+          )
+        : [];
+    // More than `limit` matched (the first read), so the answer is cut whatever the parts hold.
+    const chosen = taken.map((found, part) =>
+      found.length <= share ? found : (more[part] ?? found).slice(0, share + extra),
+    );
+    return { cells: records(chosen.flat()).slice(0, query.limit), truncated: true };
+  }
+
+  async function byFilters(query: BoxQuery, filters: Filters): Promise<BoxAnswer> {
+    const where = filterSql(filters, 5);
+    const sql = operatorSql(where.sql);
+    const box = [query.west, query.south, query.east, query.north];
+    const counted = await pool.query<{ part: number; n: number }>({
+      name: `cells-in-box-count ${where.sql}`,
+      text: `SELECT part, count(*)::int AS n FROM (${sql}) AS m GROUP BY part`,
+      values: [...box, ...where.values],
+    });
+    const counts = Array.from({ length: GRID * GRID }, () => 0);
+    for (const row of counted.rows) counts[row.part] = row.n;
+    if (counts.every((n) => n === 0)) return { cells: [], truncated: false };
+    const { take, truncated } = allocate(counts, query.limit);
+    const takeAt = `$${5 + where.values.length}`;
+    const { rows } = await pool.query<CellRow>({
+      name: `cells-in-box-read ${where.sql}`,
+      text: `SELECT ${CELL_COLUMNS} FROM (
+          SELECT *, row_number() OVER (PARTITION BY part ORDER BY mcc, mnc, cellid) AS rank FROM (${sql}) AS m
+        ) AS r WHERE rank <= (${takeAt}::int[])[part + 1] ORDER BY part, rank`,
+      values: [...box, ...where.values, take],
+    });
+    return { cells: records(rows), truncated };
+  }
+
+  return async function cellsInBox(query: BoxQuery): Promise<BoxAnswer> {
+    const radio = query.radio === undefined ? null : RADIO_CODES.indexOf(query.radio);
+    const filters: Filters = { mcc: query.mcc ?? null, mnc: query.mnc ?? null, radio };
+    if (filters.mcc === null && filters.radio === null) return byPosition(query, filters);
+    const where = filterSql(filters, 1);
+    const probe = await pool.query<{ n: number }>({
+      name: `cells-in-box-probe ${where.sql}`,
+      text: `SELECT count(*)::int AS n FROM (SELECT 1 FROM cells WHERE ${where.sql} LIMIT ${FEW_MATCHES}) AS m`,
+      values: where.values,
+    });
+    return (probe.rows[0]?.n ?? 0) < FEW_MATCHES ? byFilters(query, filters) : byPosition(query, filters);
+  };
+}
