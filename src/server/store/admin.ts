@@ -47,7 +47,7 @@ export function generateKey(): string {
   return randomBytes(24).toString('base64url');
 }
 
-function checkKey(key: string, what: string): string {
+export function checkKey(key: string, what: string): string {
   if (!KEY.test(key)) throw new StoreError(`${what} must be 1–256 letters, digits, "-" or "_"`);
   return key;
 }
@@ -75,7 +75,7 @@ export function checkCellRecord(cell: CellRecord): CellRecord {
 }
 
 /** A radio's code in the `radio` column (records.ts RADIO_CODES; 0 when none is given or it is not one of them). */
-function radioCode(radio: string | undefined): number {
+export function radioCode(radio: string | undefined): number {
   const code = RADIO_CODES.findIndex((name) => name !== '' && name === radio);
   return code === -1 ? 0 : code;
 }

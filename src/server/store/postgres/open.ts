@@ -1,0 +1,53 @@
+import type { CacheLifetimes } from '../cell-cache';
+import { StoreError } from '../records';
+import { createAdmin } from './admin';
+import { createCellCache } from './cell-cache';
+import { listenForChanges } from './changes';
+import { Database } from './database';
+import { migrate } from './migrate';
+import { connectionProblem, createPool } from './pool';
+import { createServiceReads } from './service-reads';
+
+export interface PostgresOptions {
+  /** Connections at most (DATABASE_POOL_SIZE). */
+  poolSize: number;
+  log?: (line: string) => void;
+}
+
+export type PostgresStore = ReturnType<typeof createServiceReads> &
+  ReturnType<typeof createAdmin> & {
+    cellCache(lifetimes: CacheLifetimes): ReturnType<typeof createCellCache>;
+    /** The pool and its database, for what is PostgreSQL's own (imports, tests). */
+    db: Database;
+    close(): Promise<void>;
+  };
+
+/**
+ * Connects to `url`, brings its schema up to date and listens for changes. A server that cannot be reached, a
+ * wrong password, a missing database: a StoreError in one line naming DATABASE_URL.
+ */
+export async function openPostgresStore(url: string, options: PostgresOptions): Promise<PostgresStore> {
+  const pool = createPool(url, {
+    size: options.poolSize,
+    onIdleError: (error) => options.log?.(`database connection lost: ${error.message}`),
+  });
+  const changes = listenForChanges(url, options.log === undefined ? {} : { log: options.log });
+  try {
+    await changes.ready;
+    await migrate(pool);
+  } catch (error) {
+    await Promise.all([changes.close(), pool.end()]);
+    throw error instanceof StoreError ? error : connectionProblem(url, error);
+  }
+  const db = new Database(pool);
+  return {
+    ...createServiceReads(db, changes.version),
+    ...createAdmin(db),
+    cellCache: (lifetimes) => createCellCache(db, lifetimes),
+    db,
+    async close() {
+      await changes.close();
+      await pool.end();
+    },
+  };
+}
