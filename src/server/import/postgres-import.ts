@@ -58,6 +58,9 @@ export async function importCellsToPostgres(options: PostgresImportOptions): Pro
   } catch (error) {
     throw new ImportFailed(error instanceof Error ? error.message : String(error), 0, { cause: error });
   }
+  // Marks the table's pages all-visible, so cells in view reads its GiST alone (store/postgres/cells-in-box.ts), and
+  // brings the planner's statistics up to date; outside the transaction, as VACUUM must be.
+  if (written.written > 0) await options.pool.query('VACUUM (ANALYZE) cells');
   progress();
   const seconds = (performance.now() - began) / 1000;
   const inserted = written.cellsAfter - written.cellsBefore;

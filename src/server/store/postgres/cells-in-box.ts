@@ -79,19 +79,23 @@ const COLUMNS = CELL_COLUMNS.split(', ')
   .map((column) => `c.${column}`)
   .join(', ');
 
-/* Through the position's GiST, nearest the middle of each box first (an ordered GiST scan stops at its LIMIT, where
-   a bitmap scan would first gather every cell of a wide box); the filters are written so no B-tree is used. */
-const SPATIAL_SQL = `
-  SELECT p.i::int AS part, ${COLUMNS}
-  FROM unnest($1::float8[], $2::float8[], $3::float8[], $4::float8[], $5::int[]) WITH ORDINALITY
-    AS p(w, s, e, n, lim, i)
+/* Through the position's GiST, nearest the middle of each box first: an ordered GiST scan stops at its LIMIT, where a
+   bitmap scan would first gather every cell of a wide box. The GiST holds the filters' columns and the key, so the
+   scan reads the index alone (where the table's pages are all-visible) and only the cells kept are read from the
+   table; the filters are written so that no B-tree is used. */
+const SPATIAL_KEYS = `
+  FROM unnest($1::float8[], $2::float8[], $3::float8[], $4::float8[], $5::int[], $6::int[]) WITH ORDINALITY
+    AS p(w, s, e, n, lim, off, i)
   CROSS JOIN LATERAL (
-    SELECT ${CELL_COLUMNS} FROM cells
+    SELECT mcc, mnc, cellid FROM cells
     WHERE point(lon, lat) <@ box(point(p.w, p.s), point(p.e, p.n))
-      AND ($6::int IS NULL OR mcc = $6) AND ($7::int IS NULL OR mnc = $7) AND ($8::int IS NULL OR radio = $8)
+      AND ($7::int IS NULL OR mcc = $7) AND ($8::int IS NULL OR mnc = $8) AND ($9::int IS NULL OR radio = $9)
     ORDER BY point(lon, lat) <-> point((p.w + p.e) / 2, (p.s + p.n) / 2)
-    LIMIT p.lim
-  ) AS c`;
+    LIMIT p.lim OFFSET p.off
+  ) AS k`;
+const SPATIAL_SQL = `SELECT p.i::int AS part, ${COLUMNS} ${SPATIAL_KEYS}
+  JOIN cells AS c ON c.mcc = k.mcc AND c.mnc = k.mnc AND c.cellid = k.cellid`;
+const SPATIAL_COUNT_SQL = `SELECT count(*)::int AS n ${SPATIAL_KEYS}`;
 
 /** The filters as SQL that a B-tree can use, with their values from $first on. */
 function filterSql(filters: Filters, first: number): { sql: string; values: number[] } {
@@ -121,44 +125,49 @@ function operatorSql(filters: string): string {
 
 type PartRow = CellRow & { part: number };
 
+/*
+ * Every statement here is planned for its values (an unnamed statement), never once for all: a plan made without
+ * them takes the filters as selective and the box as small, and reads every cell of the box through a bitmap
+ * before sorting it (measured: 35 ms a part, 6 s a world-wide read, on 1M cells).
+ */
 export function createCellsInBox(pool: pg.Pool): (query: BoxQuery) => Promise<BoxAnswer> {
   const records = (rows: readonly CellRow[]): CellRecord[] => rows.map(toCellRecord).filter(isCell);
 
-  async function spatial(
+  const spatialValues = (
     boxes: readonly Box[],
     limits: readonly number[],
-    filters: Filters,
-  ): Promise<PartRow[]> {
-    const { rows } = await pool.query<PartRow>({
-      name: 'cells-in-box-spatial',
-      text: SPATIAL_SQL,
-      values: [
-        boxes.map((b) => b.west),
-        boxes.map((b) => b.south),
-        boxes.map((b) => b.east),
-        boxes.map((b) => b.north),
-        limits,
-        filters.mcc,
-        filters.mnc,
-        filters.radio,
-      ],
-    });
-    return rows;
-  }
+    offsets: readonly number[],
+    f: Filters,
+  ) => [
+    boxes.map((b) => b.west),
+    boxes.map((b) => b.south),
+    boxes.map((b) => b.east),
+    boxes.map((b) => b.north),
+    limits,
+    offsets,
+    f.mcc,
+    f.mnc,
+    f.radio,
+  ];
 
-  /** Reads each part (its spans together) up to `limits[part]`; parts and spans in grid order. */
+  /** Reads each part (its spans together) up to `limits[part]` after `offsets[part]`; parts in grid order. */
   async function readParts(
     parts: Box[][],
     limits: readonly number[],
+    offsets: readonly number[],
     filters: Filters,
   ): Promise<CellRow[][]> {
     const boxes = parts.flat();
     const owner = parts.flatMap((spansOf, part) => spansOf.map(() => part));
-    const rows = await spatial(
-      boxes,
-      boxes.map((_, i) => limits[owner[i] ?? 0] ?? 0),
-      filters,
-    );
+    const { rows } = await pool.query<PartRow>({
+      text: SPATIAL_SQL,
+      values: spatialValues(
+        boxes,
+        owner.map((part) => limits[part] ?? 0),
+        owner.map((part) => offsets[part] ?? 0),
+        filters,
+      ),
+    });
     const byPart: CellRow[][] = parts.map(() => []);
     for (const row of rows) byPart[owner[row.part - 1] ?? 0]?.push(row);
     return byPart.map((found, part) => found.slice(0, limits[part]));
@@ -166,33 +175,42 @@ export function createCellsInBox(pool: pg.Pool): (query: BoxQuery) => Promise<Bo
 
   async function byPosition(query: BoxQuery, filters: Filters): Promise<BoxAnswer> {
     const whole = spans(query);
-    const first = await readParts([whole], [query.limit + 1], filters);
-    const all = first[0] ?? [];
-    if (all.length <= query.limit) return { cells: records(all), truncated: false };
+    const counted = await pool.query<{ n: number }>({
+      text: SPATIAL_COUNT_SQL,
+      values: spatialValues(
+        whole,
+        whole.map(() => query.limit + 1),
+        whole.map(() => 0),
+        filters,
+      ),
+    });
+    if ((counted.rows[0]?.n ?? 0) <= query.limit) {
+      const all = await readParts([whole], [query.limit], [0], filters);
+      return { cells: records(all[0] ?? []), truncated: false };
+    }
+    // More than `limit` matched, so the answer is cut: a share from each part, the rest from the fuller ones.
     const parts = grid(query);
     const share = Math.ceil(query.limit / parts.length);
     const taken = await readParts(
       parts,
       parts.map(() => share + 1),
+      parts.map(() => 0),
       filters,
     );
-    const counts = taken.map((found) => found.length);
-    const fuller = counts.filter((n) => n > share).length;
-    const left = query.limit - counts.reduce((sum, n) => sum + Math.min(n, share), 0);
+    const fuller = taken.filter((found) => found.length > share).length;
+    const left = query.limit - taken.reduce((sum, found) => sum + Math.min(found.length, share), 0);
     const extra = fuller > 0 ? Math.floor(left / fuller) : 0;
     const more =
-      fuller > 0 && extra > 0
+      extra > 0
         ? await readParts(
             parts,
-            counts.map((n) => (n > share ? share + extra + 1 : 0)),
+            taken.map((found) => (found.length > share ? extra : 0)),
+            parts.map(() => share),
             filters,
           )
         : [];
-    // More than `limit` matched (the first read), so the answer is cut whatever the parts hold.
-    const chosen = taken.map((found, part) =>
-      found.length <= share ? found : (more[part] ?? found).slice(0, share + extra),
-    );
-    return { cells: records(chosen.flat()).slice(0, query.limit), truncated: true };
+    const chosen = taken.flatMap((found, part) => [...found.slice(0, share), ...(more[part] ?? [])]);
+    return { cells: records(chosen).slice(0, query.limit), truncated: true };
   }
 
   async function byFilters(query: BoxQuery, filters: Filters): Promise<BoxAnswer> {
@@ -200,7 +218,6 @@ export function createCellsInBox(pool: pg.Pool): (query: BoxQuery) => Promise<Bo
     const sql = operatorSql(where.sql);
     const box = [query.west, query.south, query.east, query.north];
     const counted = await pool.query<{ part: number; n: number }>({
-      name: `cells-in-box-count ${where.sql}`,
       text: `SELECT part, count(*)::int AS n FROM (${sql}) AS m GROUP BY part`,
       values: [...box, ...where.values],
     });
@@ -210,7 +227,6 @@ export function createCellsInBox(pool: pg.Pool): (query: BoxQuery) => Promise<Bo
     const { take, truncated } = allocate(counts, query.limit);
     const takeAt = `$${5 + where.values.length}`;
     const { rows } = await pool.query<CellRow>({
-      name: `cells-in-box-read ${where.sql}`,
       text: `SELECT ${CELL_COLUMNS} FROM (
           SELECT *, row_number() OVER (PARTITION BY part ORDER BY mcc, mnc, cellid) AS rank FROM (${sql}) AS m
         ) AS r WHERE rank <= (${takeAt}::int[])[part + 1] ORDER BY part, rank`,
@@ -225,7 +241,6 @@ export function createCellsInBox(pool: pg.Pool): (query: BoxQuery) => Promise<Bo
     if (filters.mcc === null && filters.radio === null) return byPosition(query, filters);
     const where = filterSql(filters, 1);
     const probe = await pool.query<{ n: number }>({
-      name: `cells-in-box-probe ${where.sql}`,
       text: `SELECT count(*)::int AS n FROM (SELECT 1 FROM cells WHERE ${where.sql} LIMIT ${FEW_MATCHES}) AS m`,
       values: where.values,
     });
