@@ -1,10 +1,10 @@
 import type pg from 'pg';
 import { emptyStats } from './batch-reader';
 import type { ImportReport } from './import-cells';
-import { ImportFailed } from './import-cells';
+import { expectedRows, ImportFailed } from './import-cells';
 import { inputName, type CsvInput } from './input';
 import type { ProgressState } from './progress';
-import { openCellsWriter } from './postgres-writer';
+import { openCellsWriter, type CellsWriter } from './postgres-writer';
 import { threadBatches } from './thread-batches';
 
 export interface PostgresImportOptions {
@@ -39,17 +39,22 @@ export async function importCellsToPostgres(options: PostgresImportOptions): Pro
     (list) => (names = list),
     options.signal,
   );
-  const writer = await openCellsWriter(options.pool, {
-    ...(options.rebuild !== undefined && { rebuild: options.rebuild }),
-  });
+  let writer: CellsWriter | undefined;
   let count = 0;
   try {
     for await (const batch of batches) {
+      // Opened at the first batch: by then the input's size says how many rows are coming.
+      writer ??= await openCellsWriter(
+        options.pool,
+        expectedRows(stats.totalBytes, stats.gzip, batch.length, BATCH_ROWS),
+        options.rebuild,
+      );
       await writer.write(batch, names);
       count++;
     }
+    writer ??= await openCellsWriter(options.pool, 0, options.rebuild);
   } catch (error) {
-    await writer.abort();
+    await writer?.abort();
     throw new ImportFailed(error instanceof Error ? error.message : String(error), 0, { cause: error });
   }
   let written;

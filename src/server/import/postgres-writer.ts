@@ -12,7 +12,7 @@ export interface WrittenCells {
   cellsAfter: number;
   /** Cells new or replaced (a row with more samples than the stored one). */
   written: number;
-  /** Of the time, the rebuild and swap of the table (0 when merged in place). */
+  /** Of the time, the table's rebuild after the rows came: duplicates, indexes, swap (0 when merged in place). */
   rebuildSeconds: number;
 }
 
@@ -28,8 +28,17 @@ export interface CellsWriter {
 /** Below this many rows, or below half the cells already stored, the rows are merged in place. */
 export const REBUILD_MIN_ROWS = 100_000;
 
-const STAGED_COLUMNS = 'seq, mcc, mnc, cellid, lac, lat, lon, name, samples, range, radio, updated';
+/** Whether an import of about `rows` rows into `cells` cells rebuilds the table rather than merging in place. */
+export function rebuilds(rows: number, cells: number): boolean {
+  return rows >= REBUILD_MIN_ROWS && rows >= cells / 2;
+}
+
+const ROW_COLUMNS = 'seq, mcc, mnc, cellid, lac, lat, lon, name, samples, range, radio, updated, origin';
 const CELL_COLUMNS = 'mcc, mnc, cellid, lac, lat, lon, name, samples, range, radio, updated, origin';
+const KEY = 'mcc, mnc, cellid';
+/* Of two rows of one cell, the one with more samples wins; on a tie the stored row (seq -1), then the earlier row of
+   the file: as SQLite's upsert decides, row by row. */
+const BEST_FIRST = 'samples DESC, seq';
 
 /** COPY's text format: a backslash, tab, newline or carriage return in a value is written as an escape. */
 function copyText(value: string): string {
@@ -38,48 +47,47 @@ function copyText(value: string): string {
   );
 }
 
-/**
- * The winner of each cell: the row with the most samples, the stored row on a tie with an imported one, the
- * earlier of two imported rows otherwise (as SQLite's upsert decides, row by row). `seq` -1 marks the stored rows.
- */
-function winners(source: string): string {
-  return `SELECT DISTINCT ON (mcc, mnc, cellid) * FROM (${source}) AS rows
-    ORDER BY mcc, mnc, cellid, samples DESC, seq`;
-}
+const count = async (client: pg.PoolClient, text: string): Promise<number> =>
+  Number((await client.query<{ n: string | number }>(text)).rows[0]?.n ?? 0);
 
 /**
- * Opens the import's transaction on a connection of its own: one import at a time (an advisory lock), rows
- * streamed into a temporary table. A connection lost, a process killed: PostgreSQL rolls the transaction back.
+ * Opens the import's transaction on a connection of its own, one import at a time (an advisory lock). Rows for a
+ * few are streamed into a temporary table and merged in place at the end; rows for many, straight into a new copy
+ * of the table (after the stored cells), which is rid of its duplicates, indexed and swapped in at the end. A
+ * connection lost or a process killed: PostgreSQL rolls the transaction back, `cells` is as it was.
  */
 export async function openCellsWriter(
   pool: pg.Pool,
-  options: { rebuild?: boolean } = {},
+  expectedRows: number,
+  rebuild?: boolean,
 ): Promise<CellsWriter> {
   const client = await pool.connect();
   let seq = 0;
   let escaped: readonly string[] = [];
   let escapedFrom: readonly string[] | undefined;
-  let copy: ReturnType<typeof copyFrom> | undefined;
-  let copyDone: Promise<void> | undefined;
+  let copy: ReturnType<typeof copyFrom>;
+  let copied: Promise<void>;
   let broken: Error | undefined;
+  let merge: () => Promise<WrittenCells>;
   try {
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock($1, $2)', [...LOCKS.imports]);
-    // For the sort of the merge and the index builds: this transaction's own, not the server's default.
+    // For the merge's hashes and sorts and the index builds: this transaction's own, not the server's default.
     await client.query("SET LOCAL work_mem = '256MB'");
     await client.query("SET LOCAL maintenance_work_mem = '512MB'");
-    await client.query(
-      `CREATE TEMPORARY TABLE import_rows (seq bigint, mcc integer, mnc integer, cellid bigint, lac bigint,
-         lat double precision, lon double precision, name text, samples integer, range integer, radio smallint,
-         updated bigint) ON COMMIT DROP`,
-    );
-    copy = client.query(copyFrom(`COPY import_rows (${STAGED_COLUMNS}) FROM STDIN`));
+    const cellsBefore = await count(client, 'SELECT count(*) AS n FROM cells');
+    const target =
+      (rebuild ?? rebuilds(expectedRows, cellsBefore))
+        ? await startRebuild(client)
+        : await startMerge(client);
+    merge = () => target.finish(cellsBefore);
+    copy = client.query(copyFrom(`COPY ${target.table} (${ROW_COLUMNS}) FROM STDIN`));
     const stream = copy;
-    copyDone = new Promise((resolve, reject) => {
+    copied = new Promise((resolve, reject) => {
       stream.on('finish', resolve);
       stream.on('error', reject);
     });
-    copyDone.catch(() => undefined);
+    copied.catch(() => undefined);
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     client.release(true);
@@ -110,21 +118,21 @@ export async function openCellsWriter(
         text +=
           `${seq++}\t${mcc}\t${key - mcc * 1000}\t${batch.cellid[i]}\t${batch.lac[i]}\t${batch.lat[i]}\t` +
           `${batch.lon[i]}\t${escaped[batch.town[i]!] ?? ''}\t${batch.samples[i]}\t${range < 0 ? '\\N' : range}\t` +
-          `${radio === 0 ? '\\N' : radio}\t${updated === 0 ? '\\N' : updated}\n`;
+          `${radio === 0 ? '\\N' : radio}\t${updated === 0 ? '\\N' : updated}\t${OPENCELLID_ORIGIN}\n`;
         if (text.length >= 1 << 20) {
-          if (!copy!.write(text)) await once(copy!, 'drain');
+          if (!copy.write(text)) await once(copy, 'drain');
           text = '';
         }
       }
-      if (text !== '' && !copy!.write(text)) await once(copy!, 'drain');
+      if (text !== '' && !copy.write(text)) await once(copy, 'drain');
     },
 
     async finish() {
       let written: WrittenCells;
       try {
-        copy!.end();
-        await copyDone;
-        written = await merge(client, options.rebuild);
+        copy.end();
+        await copied;
+        written = await merge();
       } catch (error) {
         await end(false);
         throw error;
@@ -134,54 +142,87 @@ export async function openCellsWriter(
     },
 
     async abort() {
-      copy?.destroy();
-      await copyDone?.catch(() => undefined);
+      copy.destroy();
+      await copied.catch(() => undefined);
       await end(false);
     },
   };
 }
 
-async function count(client: pg.PoolClient, text: string): Promise<number> {
-  return Number((await client.query<{ n: string | number }>(text)).rows[0]?.n ?? 0);
+interface Target {
+  /** The table COPY streams the rows into. */
+  table: string;
+  finish(cellsBefore: number): Promise<WrittenCells>;
 }
 
-/** Merges the staged rows into `cells`: in place for a few, by rebuilding the table for many (or as `rebuild` says). */
-async function merge(client: pg.PoolClient, rebuild?: boolean): Promise<WrittenCells> {
-  const staged = await count(client, 'SELECT count(*) AS n FROM import_rows');
-  const cellsBefore = await count(client, 'SELECT count(*) AS n FROM cells');
-  if (!(rebuild ?? (staged >= REBUILD_MIN_ROWS && staged >= cellsBefore / 2))) {
-    const written = await count(
-      client,
-      `WITH w AS (
-         INSERT INTO cells (${CELL_COLUMNS})
-         SELECT mcc, mnc, cellid, lac, lat, lon, name, samples, range, radio, updated, ${OPENCELLID_ORIGIN}
-         FROM (${winners('SELECT * FROM import_rows')}) AS best
-         ON CONFLICT (mcc, mnc, cellid) DO UPDATE SET
-           lac = excluded.lac, lat = excluded.lat, lon = excluded.lon, name = excluded.name,
-           samples = excluded.samples, range = excluded.range, radio = excluded.radio, updated = excluded.updated,
-           origin = excluded.origin
-         WHERE excluded.samples > cells.samples
-         RETURNING 1)
-       SELECT count(*) AS n FROM w`,
-    );
-    const cellsAfter = await count(client, 'SELECT count(*) AS n FROM cells');
-    return { cellsBefore, cellsAfter, written, rebuildSeconds: 0 };
-  }
-  const began = performance.now();
-  // Writers wait until the commit (their cells would be missing from the copy); readers go on.
-  await client.query('LOCK TABLE cells IN EXCLUSIVE MODE');
-  await client.query('CREATE TABLE cells_import (LIKE cells INCLUDING ALL EXCLUDING INDEXES)');
-  const totals = await client.query<{ written: number; total: number }>(
-    `WITH best AS (${winners(
-      `SELECT -1::bigint AS seq, ${CELL_COLUMNS} FROM cells
-       UNION ALL SELECT seq, mcc, mnc, cellid, lac, lat, lon, name, samples, range, radio, updated,
-         ${OPENCELLID_ORIGIN}::smallint FROM import_rows`,
-    )}),
-     w AS (INSERT INTO cells_import (${CELL_COLUMNS}) SELECT ${CELL_COLUMNS} FROM best RETURNING 1)
-     SELECT (SELECT count(*) FROM best WHERE seq >= 0) AS written, (SELECT count(*) FROM w) AS total`,
+/** A few rows: staged in a temporary table, then each cell's best row upserted into `cells`. */
+async function startMerge(client: pg.PoolClient): Promise<Target> {
+  await client.query(
+    `CREATE TEMPORARY TABLE import_rows (seq bigint, mcc integer, mnc integer, cellid bigint, lac bigint,
+       lat double precision, lon double precision, name text, samples integer, range integer, radio smallint,
+       updated bigint, origin smallint) ON COMMIT DROP`,
   );
-  const written = Number(totals.rows[0]?.written ?? 0);
-  const cellsAfter = Number(totals.rows[0]?.total ?? 0);
-  await swapTable(client, 'cells', 'cells_import');
-  return { cellsBefore, cellsAfter, written, rebuildSeconds: (performance.now() - began) / 1000 };
+  return {
+    table: 'import_rows',
+    async finish(cellsBefore) {
+      const written = await count(
+        client,
+        `WITH w AS (
+           INSERT INTO cells (${CELL_COLUMNS})
+           SELECT ${CELL_COLUMNS}
+           FROM (SELECT DISTINCT ON (${KEY}) * FROM import_rows ORDER BY ${KEY}, ${BEST_FIRST}) AS best
+           ON CONFLICT (${KEY}) DO UPDATE SET
+             lac = excluded.lac, lat = excluded.lat, lon = excluded.lon, name = excluded.name,
+             samples = excluded.samples, range = excluded.range, radio = excluded.radio,
+             updated = excluded.updated, origin = excluded.origin
+           WHERE excluded.samples > cells.samples
+           RETURNING 1)
+         SELECT count(*) AS n FROM w`,
+      );
+      const cellsAfter = await count(client, 'SELECT count(*) AS n FROM cells');
+      return { cellsBefore, cellsAfter, written, rebuildSeconds: 0 };
+    },
+  };
+}
+
+/**
+ * Many rows: a new table like `cells` (with a `seq` of its own while it is built) holding the stored cells, into
+ * which the rows stream. Writers of cells wait until the commit (their cells would be missing from the copy);
+ * readers go on reading the old table.
+ */
+async function startRebuild(client: pg.PoolClient): Promise<Target> {
+  await client.query('LOCK TABLE cells IN EXCLUSIVE MODE');
+  await client.query('CREATE TABLE cells_import (seq bigint, LIKE cells INCLUDING ALL EXCLUDING INDEXES)');
+  await client.query(`INSERT INTO cells_import (seq, ${CELL_COLUMNS}) SELECT -1, ${CELL_COLUMNS} FROM cells`);
+  return {
+    table: 'cells_import',
+    async finish(cellsBefore) {
+      const began = performance.now();
+      const rows = await count(client, 'SELECT count(*) AS n FROM cells_import');
+      // Most cells come once: the duplicates are found by hashing, and only their rows sorted.
+      await client.query(
+        `CREATE TEMPORARY TABLE import_duplicates ON COMMIT DROP AS
+         SELECT ${KEY} FROM cells_import GROUP BY ${KEY} HAVING count(*) > 1`,
+      );
+      const dropped = await client.query<{ imported: string | number; all: string | number }>(
+        `WITH losers AS (
+           SELECT row FROM (
+             SELECT c.ctid AS row, row_number() OVER (PARTITION BY ${KEY} ORDER BY ${BEST_FIRST}) AS rank
+             FROM cells_import AS c JOIN import_duplicates USING (${KEY})
+           ) AS ranked WHERE rank > 1),
+         gone AS (DELETE FROM cells_import WHERE ctid IN (SELECT row FROM losers) RETURNING seq)
+         SELECT count(*) FILTER (WHERE seq >= 0) AS imported, count(*) AS all FROM gone`,
+      );
+      const lost = dropped.rows[0];
+      await client.query('ALTER TABLE cells_import DROP COLUMN seq');
+      await swapTable(client, 'cells', 'cells_import');
+      const cellsAfter = rows - Number(lost?.all ?? 0);
+      return {
+        cellsBefore,
+        cellsAfter,
+        written: rows - cellsBefore - Number(lost?.imported ?? 0),
+        rebuildSeconds: (performance.now() - began) / 1000,
+      };
+    },
+  };
 }
