@@ -7,7 +7,12 @@ import type pg from 'pg';
  * tables at it, then drops the table and gives the copy its name. Readers see the old table until the caller
  * commits, and wait only from the drop to the commit.
  */
-export async function swapTable(client: pg.PoolClient, table: string, copy: string): Promise<void> {
+export async function swapTable(
+  client: pg.PoolClient,
+  table: string,
+  copy: string,
+  step: (name: string) => void = () => undefined,
+): Promise<void> {
   const q = async <R extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
     (await client.query<R>(text, values)).rows;
   const indexes = await q<{ name: string; def: string }>(
@@ -36,6 +41,7 @@ export async function swapTable(client: pg.PoolClient, table: string, copy: stri
 
   for (const { name, def } of constraints) {
     await client.query(`ALTER TABLE ${ident(copy)} ADD CONSTRAINT ${temporary(name)} ${def}`);
+    step(name);
   }
   for (const { name, def } of indexes) {
     const made = def.replace(
@@ -43,11 +49,13 @@ export async function swapTable(client: pg.PoolClient, table: string, copy: stri
       `$1${temporary(name)}$2${ident(copy)}`,
     );
     await client.query(made);
+    step(name);
   }
   for (const { def } of triggers) {
     await client.query(def.replace(/( ON )\S+( FOR EACH )/, `$1${ident(copy)}$2`));
   }
   await client.query(`ANALYZE ${ident(copy)}`);
+  step('analyze');
   for (const { owner, name } of references)
     await client.query(`ALTER TABLE ${owner} DROP CONSTRAINT ${ident(name)}`);
   await client.query(`DROP TABLE ${ident(table)}`);
@@ -60,4 +68,5 @@ export async function swapTable(client: pg.PoolClient, table: string, copy: stri
   for (const { owner, name, def } of references) {
     await client.query(`ALTER TABLE ${owner} ADD CONSTRAINT ${ident(name)} ${def}`);
   }
+  step('swap');
 }
