@@ -10,7 +10,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importCells, type ImportReport } from '../src/server/import/import-cells';
 import { importCellsToPostgres } from '../src/server/import/postgres-import';
-import { openDemoStore } from '../src/server/demo-data';
+import { openDemoStore } from '../src/server/demo/demo-data';
 import { openPostgresStore } from '../src/server/store/postgres/open';
 import { startCluster } from '../scripts/pg-cluster';
 import { generateOpenCellId } from './generate-opencellid';
