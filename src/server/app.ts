@@ -24,7 +24,8 @@ import { allowedHostsOnly, securityHeaders } from './http/security-headers';
 import { createCellSources, type SourcesDeps, type SourcesConfig } from './sources/cell-sources';
 import { staticRoutes } from './http/static-routes';
 import type { CellCache } from './store/cell-cache';
-import type { ServiceReads } from './store/service-reads';
+import { StoreUnavailable } from './store/records';
+import type { EitherWay, Maybe, ServiceStore } from './store/service-store';
 
 export interface CommonOptions {
   tileUrl?: string;
@@ -53,18 +54,34 @@ export interface CommonOptions {
 export interface CellsOptions {
   sources: SourcesConfig;
   /** Where the live sources' answers are kept. */
-  cache?: CellCache;
+  cache?: EitherWay<CellCache>;
   /** Injectable for tests: how the live sources are reached, the clock, the names of nameless cells. */
   fetch?: typeof fetch;
   now?: () => number;
   nameOf?: SourcesDeps['nameOf'];
 }
 
+/** What the service reads from its store (SQLite or PostgreSQL, each satisfies it). */
+export type AppStore = Pick<
+  ServiceStore,
+  'authenticate' | 'getLocation' | 'getCell' | 'cellsInBox' | 'hasDemoKeys' | 'dataVersion' | 'buckets'
+>;
+
 /** Demo mode answers from the store; proxy mode forwards to the operator, and may read cells from a store too. */
-export type AppOptions = ({ store: ServiceReads } | { upstream: Upstream; store?: ServiceReads }) &
-  CommonOptions;
+export type AppOptions = ({ store: AppStore } | { upstream: Upstream; store?: AppStore }) & CommonOptions;
+
+/** Seconds a client is told to wait when the database cannot be reached. */
+export const UNAVAILABLE_RETRY_SECONDS = 5;
 
 const DEFAULT_TIMEOUT_MS = 10_000;
+
+/* The database is away (PostgreSQL restarting, its server down): the service itself is fine and will be again. */
+const UNAVAILABLE: Problem = {
+  status: 503,
+  code: 'database-unavailable',
+  message: 'The service cannot reach its database just now; try again shortly.',
+  retryAfterSeconds: UNAVAILABLE_RETRY_SECONDS,
+};
 
 /** The Cell read's sources; undefined in proxy mode when the operator alone answers (its bytes pass through). */
 function cellSources(options: AppOptions, log: (line: string) => void) {
@@ -103,16 +120,40 @@ function readTimeoutMs(options: AppOptions): number {
   return each * Math.max(1, overNetwork);
 }
 
+/**
+ * Whether the demo keys are in the database, asked again when the data has changed. A store that answers later
+ * (PostgreSQL) is asked in the background and the last answer given meanwhile, so the page never waits on it.
+ */
+function demoKeysWatch(store: AppStore): () => boolean {
+  let seen: string | undefined;
+  let known = false;
+  return () => {
+    const version = store.dataVersion();
+    if (version !== seen) {
+      seen = version;
+      const asking: Maybe<boolean> = store.hasDemoKeys();
+      if (asking instanceof Promise) {
+        asking.then(
+          (has) => (known = has),
+          () => (seen = undefined),
+        );
+      } else known = asking;
+    }
+    return known;
+  };
+}
+
 /** What the app needs from the service to start: /api/settings, and the same in the page. */
 function appSettings(options: AppOptions): () => Settings {
   const mode = 'upstream' in options ? 'proxy' : 'demo';
   const timeoutMs = readTimeoutMs(options);
+  const demoKeys = 'upstream' in options ? () => false : demoKeysWatch(options.store);
   return () => ({
     mode,
     tileUrl: options.tileUrl ?? DEFAULTS.tileUrl,
     tileAttribution: options.tileAttribution ?? DEFAULTS.tileAttribution,
     timeoutMs,
-    ...(!('upstream' in options) && options.store.hasDemoKeys() && { demoKeys: { ...DEMO_KEYS } }),
+    ...(demoKeys() && { demoKeys: { ...DEMO_KEYS } }),
     build: BUILD_ID,
   });
 }
@@ -151,7 +192,8 @@ function apiRoutes(options: AppOptions, settings: () => Settings, log: (line: st
     }),
   );
   serviceRoutes(api, mode, settings);
-  const limits = createLimits(options.rateLimit);
+  // Several replicas on one PostgreSQL share their buckets: one limit across them all.
+  const limits = createLimits(options.rateLimit, options.store?.buckets);
   const addressOf = (c: Context) => clientAddress(c, options.trustedProxies ?? 0);
   const cells = cellSources(options, log);
   if (!('upstream' in options)) {
@@ -183,6 +225,13 @@ export function createApp(options: AppOptions): Hono {
   app.use(allowedHostsOnly(options.allowedHosts));
   app.use('/api/*', compression());
   app.onError((error, c) => {
+    const format = formatFromAccept(c.req.header('accept'));
+    if (error instanceof StoreUnavailable) {
+      log(
+        `${c.req.method} ${c.req.path}: ${error.message} (${String((error.cause as Error | undefined)?.message)})`,
+      );
+      return reply(c, problemAnswer(UNAVAILABLE, format));
+    }
     log(errorLine(c.req.method, c.req.path, error));
     // A stored value no answer may carry (written past the store's checks, e.g. by hand in SQLite): say which field,
     // so the service's operator knows what to correct; the value itself is never echoed.
@@ -195,7 +244,7 @@ export function createApp(options: AppOptions): Hono {
             message: `The service holds a value it cannot send: ${error.message}. The service's operator must correct the stored data.`,
           }
         : { status: 500, code: 'internal', message: 'Something went wrong in the service.' };
-    return reply(c, problemAnswer(internal, formatFromAccept(c.req.header('accept'))));
+    return reply(c, problemAnswer(internal, format));
   });
   const settings = appSettings(options);
   app.route('/api', apiRoutes(options, settings, log));

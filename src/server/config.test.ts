@@ -10,6 +10,7 @@ describe('config', () => {
       host: '127.0.0.1',
       port: 8080,
       dbFile: 'data/positioning.db',
+      database: { url: undefined, poolSize: 10, file: 'data/positioning.db' },
       baseUrl: undefined,
       timeoutMs: 10_000,
       schemaUrl: undefined,
@@ -26,6 +27,26 @@ describe('config', () => {
       trustedProxies: 0,
       corsOrigins: [],
     });
+  });
+
+  it('reads DATABASE_URL and DATABASE_POOL_SIZE, and names either when it is wrong', () => {
+    expect(
+      loadConfig({
+        DATABASE_URL: 'postgres://cellpos:secret@db.example:5432/cellpos',
+        DATABASE_POOL_SIZE: '4',
+      }),
+    ).toMatchObject({
+      database: { url: 'postgres://cellpos:secret@db.example:5432/cellpos', poolSize: 4 },
+    });
+    for (const [env, message] of [
+      [{ DATABASE_URL: 'cellpos' }, /^DATABASE_URL: is not a URL/],
+      [{ DATABASE_URL: 'mysql://db/cellpos' }, /^DATABASE_URL: must start with postgres:\/\//],
+      [{ DATABASE_URL: 'postgres://db.example' }, /^DATABASE_URL: names no database/],
+      [{ DATABASE_POOL_SIZE: '0' }, /^DATABASE_POOL_SIZE: "0" is not a whole number from 1 to 1000/],
+    ] as const) {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(message);
+    }
   });
 
   it('uses OpenStreetMap’s one tile host, not the {s} subdomains it has retired', () => {

@@ -6,12 +6,15 @@ import { SOURCE_NAMES, type SourceName } from './sources/cell-source';
 import { DEFAULT_GEOLOCATE_URL } from './sources/geolocate';
 import { DEFAULT_OPENCELLID_URL } from './sources/opencellid';
 import { parseTileUrl } from './http/tile-url';
+import { checkDatabaseUrl } from './store/postgres/pool';
 
 /** Every setting of the service. Nothing else in the service reads the environment. */
 export interface Config {
   host: string;
   port: number;
   dbFile: string;
+  /** PostgreSQL instead of the SQLite file, for several replicas (DATABASE_URL), and its pool's size. */
+  database: DatabaseSetting;
   /** Proxy mode when set: the operator's {base_url}, without a trailing slash. */
   baseUrl: string | undefined;
   timeoutMs: number;
@@ -50,6 +53,7 @@ export const DEFAULTS = {
   staticDir: 'dist',
   rateLimit: 20,
   cellCacheDays: 7,
+  databasePoolSize: 10,
 } as const;
 
 export class ConfigError extends Error {
@@ -139,6 +143,26 @@ export function readDbFile(env: Env = process.env): string {
   return read(env, 'POSITIONING_DB') ?? DEFAULTS.dbFile;
 }
 
+export interface DatabaseSetting {
+  /** PostgreSQL's connection string; undefined: the SQLite file. */
+  url: string | undefined;
+  /** Connections per process at most (DATABASE_POOL_SIZE). */
+  poolSize: number;
+  file: string;
+}
+
+/** Where the data is: PostgreSQL when DATABASE_URL is set, else the SQLite file (POSITIONING_DB). */
+export function readDatabase(env: Env = process.env): DatabaseSetting {
+  const url = read(env, 'DATABASE_URL');
+  const problem = url === undefined ? undefined : checkDatabaseUrl(url);
+  if (problem !== undefined) throw new ConfigError('DATABASE_URL', problem);
+  return {
+    url,
+    poolSize: integer(env, 'DATABASE_POOL_SIZE', DEFAULTS.databasePoolSize, 1, 1000),
+    file: readDbFile(env),
+  };
+}
+
 /** OpenCelliD's address and the key its downloads take as their token, for download-opencellid. */
 export function readOpenCellidDownload(env: Env = process.env): { url: string; key: string } {
   const key = read(env, 'OPENCELLID_KEY');
@@ -199,6 +223,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: read(env, 'HOST') ?? DEFAULTS.host,
     port: integer(env, 'PORT', DEFAULTS.port, 0, 65_535),
     dbFile: readDbFile(env),
+    database: readDatabase(env),
     baseUrl,
     timeoutMs,
     schemaUrl: httpUrl(env, 'POSITIONING_SCHEMA_URL'),

@@ -1,13 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { ConfigError, loadConfig, loadEnvFile, type Config } from './config';
-import { DEMO_KEYS, openDemoStore } from './demo/demo-data';
+import { DEMO_KEYS, seedDemoOnce } from './demo/demo-data';
 import { createHttpServer } from './http/http-server';
 import { townGazetteer } from './places/gazetteer';
 import { createListener } from './http/listener';
 import { startSimulator } from './demo/simulator';
 import { hasLiveSources } from './sources/cell-sources';
-import type { Store } from './store/open-store';
+import { openServiceStore, type ServiceStore } from './store/service-store';
 
 /* Lines are gathered and written together a moment later: a write per request costs more than the request. */
 let pending: string[] = [];
@@ -42,7 +42,7 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
-let store: Store | undefined;
+let store: ServiceStore | undefined;
 let stopSimulator = (): void => undefined;
 
 const common = {
@@ -57,19 +57,25 @@ const common = {
   timeoutMs: config.timeoutMs,
   corsOrigins: config.corsOrigins,
 };
-function readStore(): Store {
+/** The store, migrated and (demo mode, when empty) filled with the demo data once; else one line, and exit 1. */
+async function readStore(): Promise<ServiceStore> {
+  let opened: ServiceStore | undefined;
   try {
+    opened = await openServiceStore(config.database, log);
     // Proxy mode's database holds cells and answers only: the operator's keys are the operator's.
-    return openDemoStore(config.dbFile, config.demo && config.baseUrl === undefined);
+    if (config.demo && config.baseUrl === undefined) await seedDemoOnce(opened);
+    return opened;
   } catch (error) {
-    console.error(`Cannot open the database ${config.dbFile}: ${(error as Error).message}`);
+    await opened?.close();
+    const where = config.database.url === undefined ? ` the database ${config.dbFile}` : '';
+    console.error(`Cannot start:${where} ${(error as Error).message}`);
     process.exit(1);
   }
 }
 
 const live = hasLiveSources(config.cells.names);
 // Proxy mode opens the database only when a source needs it: the store's cells, or the live sources' cache.
-if (config.baseUrl === undefined || live || config.cells.names.includes('store')) store = readStore();
+if (config.baseUrl === undefined || live || config.cells.names.includes('store')) store = await readStore();
 const days = config.cells.cacheDays;
 const cells = {
   sources: config.cells,
@@ -78,11 +84,13 @@ const cells = {
       cache: store.cellCache({ foundSeconds: days * 86_400, notFoundSeconds: days === 0 ? 0 : 86_400 }),
     }),
 };
-cells.cache?.prune(Math.floor(Date.now() / 1000));
+await cells.cache?.prune(Math.floor(Date.now() / 1000));
+// Asked before the first request, so the page says from the start whether the demo keys are there.
+const demoKeys = config.baseUrl === undefined && store !== undefined && (await store.hasDemoKeys());
 
 const app =
   config.baseUrl === undefined
-    ? createApp({ store: store ?? readStore(), cells, ...common })
+    ? createApp({ store: store ?? (await readStore()), cells, ...common })
     : createApp({
         upstream: { baseUrl: config.baseUrl, timeoutMs: config.timeoutMs, schemaUrl: config.schemaUrl },
         ...(store !== undefined && { store }),
@@ -116,8 +124,10 @@ server.listen(config.port, config.host, () => {
   if (config.baseUrl !== undefined) {
     console.log(`Proxy mode: forwarding /api/location and /api/cell/… to ${config.baseUrl}`);
   } else if (store !== undefined) {
-    console.log(`Demo mode, database ${config.dbFile}`);
-    if (store.hasDemoKeys()) {
+    console.log(
+      `Demo mode, database ${store.engine === 'SQLite' ? config.dbFile : `${store.where} (PostgreSQL)`}`,
+    );
+    if (demoKeys) {
       console.log(
         `WARNING: the demo keys are active (service key ${DEMO_KEYS.serviceKey}, user key ${DEMO_KEYS.userKey}): ` +
           'anyone who knows them can read the demo data. For real use, start with POSITIONING_DEMO=off on a new database.',
@@ -125,7 +135,7 @@ server.listen(config.port, config.host, () => {
     } else {
       console.log('Demo keys: not in this database.');
     }
-    if (config.simulateMs > 0 && store.getUser(DEMO_KEYS.userKey) !== undefined) {
+    if (config.simulateMs > 0 && demoKeys) {
       stopSimulator = startSimulator(store, {
         userKey: DEMO_KEYS.userKey,
         intervalMs: config.simulateMs,
@@ -141,8 +151,7 @@ server.on('error', (error: NodeJS.ErrnoException) => {
       ? `Cannot start: port ${config.port} on ${config.host} is in use (set PORT to another port).`
       : `Cannot start: ${error.message}`,
   );
-  store?.close();
-  process.exit(1);
+  void Promise.resolve(store?.close()).finally(() => process.exit(1));
 });
 
 let stopping = false;
@@ -152,11 +161,10 @@ function shutdown(signal: string): void {
   log(`${signal}: stopping`);
   stopSimulator();
   const finish = (): void => {
-    if (store !== undefined) {
-      store.close();
-      log('database closed');
-    }
-    process.exit(0);
+    if (store === undefined) process.exit(0);
+    void Promise.resolve(store.close())
+      .then(() => log('database closed'))
+      .finally(() => process.exit(0));
   };
   // Requests still running after this are cut off: an operator can take long to answer.
   const force = setTimeout(finish, 10_000);

@@ -1,8 +1,9 @@
 import { readArgs, UsageError, type Args } from './args';
-import { ConfigError, readDbFile, readOpenCellidDownload } from '../config';
+import { ConfigError, readDatabase, readDbFile, readOpenCellidDownload } from '../config';
 import { formatReport, nothingValid, type CommandIo } from './import-command';
 import type { DownloadInput } from '../import/download-source';
-import { DEFAULT_BATCH_SIZE, ImportFailed, importCells, type ImportReport } from '../import/import-cells';
+import { DEFAULT_BATCH_SIZE, ImportFailed, type ImportReport } from '../import/import-cells';
+import { importInto, importTarget, targetName, type ImportTarget } from '../import/import-into';
 import { createProgress } from '../import/progress';
 
 export const DOWNLOAD_USAGE = `Usage: download-opencellid MCC [MCC ...] | --full  [--db FILE] [--batch N]
@@ -10,7 +11,8 @@ export const DOWNLOAD_USAGE = `Usage: download-opencellid MCC [MCC ...] | --full
 Downloads OpenCelliD's cell export for each MCC (or the full export) and imports it as it arrives.
   MCC          a mobile country code, three digits (e.g. 244 for Finland)
   --full       the whole world (tens of millions of rows; downloads are limited per day)
-  --db FILE    database file (default: $POSITIONING_DB or ${readDbFile({})})
+  --db FILE    database file (default: $POSITIONING_DB or ${readDbFile({})}); with DATABASE_URL set and no
+               --db, PostgreSQL, each export in one transaction
   --batch N    rows per transaction, 100 to 1000000 (default ${DEFAULT_BATCH_SIZE})
 Needs OPENCELLID_KEY (your OpenCelliD key is the download token); OPENCELLID_URL changes the address.
 `;
@@ -18,7 +20,7 @@ Needs OPENCELLID_KEY (your OpenCelliD key is the download token); OPENCELLID_URL
 export interface DownloadArgs {
   /** Three-digit MCCs, or 'full'. */
   files: string[];
-  db: string;
+  target: ImportTarget;
   batchSize: number;
 }
 
@@ -45,7 +47,7 @@ export function parseDownloadArgs(
   }
   return {
     files: full ? ['full'] : [...new Set(parsed.positionals)],
-    db: parsed.values.get('db') ?? readDbFile(env),
+    target: importTarget(readDatabase(env), parsed.values.get('db')),
     batchSize,
   };
 }
@@ -97,13 +99,12 @@ export async function runDownloadCommand(
   try {
     for (const file of args.files) {
       const input = downloadOf(file, openCellid);
-      io.stdout.write(`Downloading ${input.name} into ${args.db}\n`);
+      io.stdout.write(`Downloading ${input.name} into ${targetName(args.target)}\n`);
       const progress = createProgress({ write: (text) => io.stdout.write(text), isTTY: io.isTTY });
       let last = { rows: 0, bytesRead: 0, totalBytes: 0 };
       let report: ImportReport;
       try {
-        report = await importCells({
-          file: args.db,
+        report = await importInto(args.target, {
           input,
           batchSize: args.batchSize,
           signal: controller.signal,

@@ -1,8 +1,9 @@
 import { access, constants } from 'node:fs/promises';
 import { readArgs, UsageError, type Args } from './args';
-import { readDbFile } from '../config';
+import { ConfigError, readDatabase, readDbFile } from '../config';
 import { printable } from './terminal-text';
-import { DEFAULT_BATCH_SIZE, importCells, type ImportReport } from '../import/import-cells';
+import { DEFAULT_BATCH_SIZE, type ImportReport } from '../import/import-cells';
+import { importInto, importTarget, targetName, type ImportTarget } from '../import/import-into';
 import { SKIP_REASONS, type SkipReason } from '../import/opencellid-csv';
 import { createProgress } from '../import/progress';
 
@@ -17,13 +18,14 @@ export const USAGE = `Usage: import-cells FILE [--db FILE] [--batch N]
 
 Imports an OpenCelliD cell export (CSV, plain or .gz) into the service's database.
   FILE         OpenCelliD CSV (radio,mcc,net,area,cell,unit,lon,lat,range,samples,...)
-  --db FILE    database file (default: $POSITIONING_DB or ${readDbFile({})})
-  --batch N    rows per transaction, 100 to 1000000 (default ${DEFAULT_BATCH_SIZE})
+  --db FILE    database file (default: $POSITIONING_DB or ${readDbFile({})}); with DATABASE_URL set and no
+               --db, PostgreSQL, in one transaction
+  --batch N    rows per transaction (SQLite), 100 to 1000000 (default ${DEFAULT_BATCH_SIZE})
 `;
 
 export interface ImportArgs {
   input: string;
-  db: string;
+  target: ImportTarget;
   batchSize: number;
 }
 
@@ -58,7 +60,12 @@ export function parseImportArgs(
       return { ok: false, error: `--batch must be a whole number from 100 to 1000000 (got "${batch}")` };
     }
   }
-  return { ok: true, args: { input, db: db ?? readDbFile(env), batchSize } };
+  try {
+    return { ok: true, args: { input, target: importTarget(readDatabase(env), db), batchSize } };
+  } catch (error) {
+    if (error instanceof ConfigError) return { ok: false, error: error.message };
+    throw error;
+  }
 }
 
 const grouped = new Intl.NumberFormat('en-US');
@@ -137,9 +144,8 @@ export async function runImportCommand(
   const progress = createProgress({ write: (text) => io.stdout.write(text), isTTY: io.isTTY });
   let last = { rows: 0, bytesRead: 0, totalBytes: 0 };
   try {
-    io.stdout.write(`Importing ${printable(args.input)} into ${printable(args.db)}\n`);
-    const report = await importCells({
-      file: args.db,
+    io.stdout.write(`Importing ${printable(args.input)} into ${printable(targetName(args.target))}\n`);
+    const report = await importInto(args.target, {
       input: args.input,
       batchSize: args.batchSize,
       signal: controller.signal,

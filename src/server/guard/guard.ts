@@ -36,14 +36,16 @@ export function createGuard<Who>({ limits, addressOf, judge }: GuardOptions<Who>
   return <Asked>(check?: RequestCheck<Asked>): MiddlewareHandler<Guarded<Who, Asked>> =>
     async (c, next) => {
       const address = addressOf(c);
-      const refused = limits.admit(address);
+      const admitted = limits.admit(address);
+      const refused = admitted instanceof Promise ? await admitted : admitted;
       if (refused !== undefined) return problem(c, refused);
       if (check !== undefined) {
         const checked = check(c);
         if (!checked.ok) return problem(c, checked.problem);
         c.set('asked', checked.value);
       }
-      const judged = judge(keyParams(c), address);
+      const judging = judge(keyParams(c), address);
+      const judged = judging instanceof Promise ? await judging : judging;
       if (!judged.ok) return problem(c, judged.problem);
       c.set('who', judged.who);
       await next();

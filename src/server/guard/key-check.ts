@@ -1,7 +1,7 @@
 import type { Problem } from '../http/api-answer';
 import type { FreshCache } from '../store/fresh-cache';
 import type { User } from '../store/records';
-import type { ServiceReads } from '../store/service-reads';
+import { andThen, type Maybe, type ServiceStore } from '../store/service-store';
 import { keyParam, type KeyParams } from './key-params';
 import type { Limits } from './limits';
 
@@ -18,7 +18,7 @@ export const UNAUTHORIZED: Problem = {
 export type Judged<Who> = { ok: true; who: Who } | { ok: false; problem: Problem };
 
 /** How a mode judges the keys of a request from `address`: what the guard runs once the request is admitted. */
-export type KeyJudge<Who> = (keys: KeyParams, address: string) => Judged<Who>;
+export type KeyJudge<Who> = (keys: KeyParams, address: string) => Maybe<Judged<Who>>;
 
 /** Most key pairs whose check is kept between changes to the database. */
 const KEPT = 10_000;
@@ -35,7 +35,7 @@ const KEPT = 10_000;
  * constant-time check in the store.
  */
 export function storeKeys(
-  store: Pick<ServiceReads, 'authenticate'>,
+  store: Pick<ServiceStore, 'authenticate'>,
   limits: Limits,
   fresh: FreshCache,
 ): KeyJudge<User> {
@@ -60,14 +60,20 @@ export function storeKeys(
       return refuse(address, UNAUTHORIZED);
     }
     const pair = `${serviceKey.length}:${serviceKey}${userKey}`;
-    let user = known.get(pair);
-    if (user === undefined) {
-      user = store.authenticate(serviceKey, userKey);
-      if (user !== undefined) known.set(pair, user);
-    }
-    if (user === undefined || user === 'mismatch') return refuse(address, UNAUTHORIZED);
-    const limited = limits.accepted(serviceKey);
-    return limited === undefined ? { ok: true, who: user } : { ok: false, problem: limited };
+    const judge = (user: User | 'mismatch' | undefined): Maybe<Judged<User>> => {
+      if (user === undefined || user === 'mismatch') return refuse(address, UNAUTHORIZED);
+      return andThen(limits.accepted(serviceKey), (limited) =>
+        limited === undefined ? { ok: true, who: user } : { ok: false, problem: limited },
+      );
+    };
+    const kept = known.get(pair);
+    if (kept !== undefined) return judge(kept);
+    // Kept only if the database has not changed while it was asked (a change would have emptied the map).
+    const version = fresh.version();
+    return andThen(store.authenticate(serviceKey, userKey), (user) => {
+      if (user !== undefined && fresh.version() === version) known.set(pair, user);
+      return judge(user);
+    });
   };
 }
 
@@ -100,19 +106,20 @@ export function operatorKeys(limits: Limits): KeyJudge<OperatorKeys> {
       if (given.length > 0) forwarded.set(name, value);
     }
     const serviceKey = forwarded.get('serviceKey') ?? '';
-    const full = limits.keyHasRoom(serviceKey);
-    if (full !== undefined) return { ok: false, problem: full };
     const text = forwarded.toString();
-    return {
-      ok: true,
-      who: {
-        search: text === '' ? '' : `?${text}`,
-        secrets: [...forwarded.values()].filter((value) => value !== ''),
-        answered(status) {
-          if (status === 401) limits.failed(address);
-          else limits.accepted(serviceKey);
+    return andThen(limits.keyHasRoom(serviceKey), (full): Judged<OperatorKeys> => {
+      if (full !== undefined) return { ok: false, problem: full };
+      return {
+        ok: true,
+        who: {
+          search: text === '' ? '' : `?${text}`,
+          secrets: [...forwarded.values()].filter((value) => value !== ''),
+          answered(status) {
+            if (status === 401) limits.failed(address);
+            else void Promise.resolve(limits.accepted(serviceKey)).catch(() => undefined);
+          },
         },
-      },
-    };
+      };
+    });
   };
 }

@@ -27,6 +27,7 @@ export function createCellRead(sources: CellSources, fresh: FreshCache): CellRea
   const storeOnly = storeFirst && sources.names.length === 1;
 
   async function fromSources(key: string, request: CellRequest, format: Format, signal: AbortSignal) {
+    const version = fresh.version();
     const outcome = await answerCell(
       sources.lookup,
       questionOf(request.asked, request),
@@ -38,7 +39,8 @@ export function createCellRead(sources: CellSources, fresh: FreshCache): CellRea
     if (!('answer' in outcome)) throw new Error('only proxy mode passes an operator’s answer through');
     const { answer } = outcome;
     const fromStore = answer.status === 200 && answer.headers['Cell-Source'] === 'store';
-    if (storeOnly || (storeFirst && fromStore)) kept.set(key, answer);
+    // A change while the sources were asked may have come too late for what they read: not kept then.
+    if ((storeOnly || (storeFirst && fromStore)) && fresh.version() === version) kept.set(key, answer);
     return answer;
   }
 

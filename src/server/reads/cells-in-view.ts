@@ -5,7 +5,7 @@ import type { Format } from '../../api/types';
 import type { RequestCheck } from '../guard/guard';
 import { apiAnswer, type ApiAnswer } from '../http/api-answer';
 import type { CellRecord } from '../store/records';
-import type { ServiceReads } from '../store/service-reads';
+import { andThen, type Maybe, type ServiceStore } from '../store/service-store';
 import { toCell } from './location-read';
 
 /** A stored cell as the answer gives it: the document's fields, then its radio and range where the row has them. */
@@ -32,18 +32,20 @@ export const cellsRequest: RequestCheck<CellsQuery> = (c) => {
 };
 
 /** Cells in view: our own read beside the document's two (API notes). An empty box is a 200 with no cells. */
-export type CellsInViewRead = (query: CellsQuery, format: Format) => ApiAnswer;
+export type CellsInViewRead = (query: CellsQuery, format: Format) => Maybe<ApiAnswer>;
 
-export function createCellsInView(store: Pick<ServiceReads, 'cellsInBox'>): CellsInViewRead {
+export function createCellsInView(store: Pick<ServiceStore, 'cellsInBox'>): CellsInViewRead {
   return ({ bbox, mcc, mnc, radio, limit }, format) => {
-    const found = store.cellsInBox({
+    const finding = store.cellsInBox({
       ...bbox,
       ...(mcc !== undefined && { mcc: Number(mcc) }),
       ...(mnc !== undefined && { mnc: Number(mnc) }),
       ...(radio !== undefined && { radio }),
       limit,
     });
-    const cells = found.cells.map(inView);
-    return apiAnswer(200, format, encodeCells({ cells, truncated: found.truncated, limit }, format));
+    return andThen(finding, (found) => {
+      const cells = found.cells.map(inView);
+      return apiAnswer(200, format, encodeCells({ cells, truncated: found.truncated, limit }, format));
+    });
   };
 }

@@ -1,5 +1,6 @@
 import type { Forwarded } from '../proxy/forward';
 import { NO_LAC, type CachedAnswer, type CellCache } from '../store/cell-cache';
+import type { EitherWay } from '../store/service-store';
 import type {
   CellQuestion,
   CellSource,
@@ -23,7 +24,7 @@ export type CellLookup = (question: CellQuestion, signal: AbortSignal) => Promis
 export interface LookupSettings {
   sources: readonly CellSource[];
   /** Where live answers are kept; none keeps nothing. */
-  cache?: CellCache;
+  cache?: EitherWay<CellCache>;
   /** The service's log: a source that fails is written here for the service's operator. */
   log: (line: string) => void;
   /** The name of the nearest town, for a source that gives none. */
@@ -88,6 +89,17 @@ export function createCellLookup(settings: LookupSettings): CellLookup {
       (line, secret) => (secret === '' ? line : line.split(secret).join('•••')),
       text,
     );
+  // The answer does not wait for it to be kept; a write that fails is logged, and the answer given all the same.
+  const keep: CellCache['put'] = (source, key, answer) => {
+    const failed = (error: unknown): void =>
+      settings.log(`cell cache: keeping ${source}'s answer failed: ${(error as Error).message}`);
+    try {
+      const putting = settings.cache?.put(source, key, answer);
+      if (putting instanceof Promise) putting.catch(failed);
+    } catch (error) {
+      failed(error);
+    }
+  };
   const cellText = (q: CellQuestion): string =>
     `${q.asked.mcc}/${q.asked.mnc}/${q.asked.cellid}${q.lac === undefined ? '' : ` lac ${q.lac}`}`;
 
@@ -99,7 +111,7 @@ export function createCellLookup(settings: LookupSettings): CellLookup {
       const at = now();
       const seconds = Math.floor(at / 1000);
       if (source.live && settings.cache !== undefined) {
-        const kept = settings.cache.get(
+        const kept = await settings.cache.get(
           source.name,
           { ...question.key, lac: question.lac, radio: question.radio },
           seconds,
@@ -138,12 +150,12 @@ export function createCellLookup(settings: LookupSettings): CellLookup {
             ...result.cell,
             name: result.cell.name ?? settings.nameOf(result.cell.lat, result.cell.lon),
           };
-          if (source.live) settings.cache?.put(source.name, question.key, toCache(cell, seconds));
+          if (source.live) keep(source.name, question.key, toCache(cell, seconds));
           return { kind: 'found', source: source.name, cell };
         }
         case 'not-found':
           if (source.live) {
-            settings.cache?.put(source.name, question.key, {
+            keep(source.name, question.key, {
               found: false,
               lac: question.lac ?? NO_LAC,
               radio: question.radio ?? '',

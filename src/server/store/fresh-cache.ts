@@ -33,6 +33,11 @@ export class FreshCache {
     return map;
   }
 
+  /** The database's version now: what was read at one version is kept only if it is still the version after. */
+  version(): string {
+    return this.#version();
+  }
+
   check(): void {
     const version = this.#version();
     if (version === this.#seen) return;

@@ -5,9 +5,17 @@ import { ensureFolderOf } from './folder';
 import { migrate } from './schema';
 import { createServiceReads, type ServiceReads } from './service-reads';
 
+/** The SQLite store: every answer at once (it satisfies ServiceStore, whose answers may come later). */
 export interface Store extends ServiceReads, Admin {
+  readonly engine: 'SQLite';
+  /** The database file. */
+  readonly where: string;
   /** The live cell sources' answers in this database, kept for the given lifetimes. */
   cellCache(lifetimes: CacheLifetimes): CellCache;
+  /** One process holds a SQLite file's service: its rate limits stay in that process's memory. */
+  readonly buckets: undefined;
+  /** `work` in one transaction (BEGIN IMMEDIATE: the only writer until it ends); the admin's own become savepoints. */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): void;
 }
 
@@ -24,9 +32,23 @@ export function openStore(file: string): Store {
     throw error;
   }
   return {
+    engine: 'SQLite',
+    where: file,
+    buckets: undefined,
     ...createServiceReads(db),
     ...createAdmin(db),
     cellCache: (lifetimes) => createCellCache(db, lifetimes),
+    async exclusive(work) {
+      db.exec('BEGIN IMMEDIATE');
+      try {
+        const result = await work();
+        db.exec('COMMIT');
+        return result;
+      } catch (error) {
+        if (db.inTransaction) db.exec('ROLLBACK');
+        throw error;
+      }
+    },
     close() {
       if (db.open) db.close();
     },

@@ -1,5 +1,5 @@
-import type pg from 'pg';
 import type { BoxAnswer, BoxQuery } from '../cells-in-box';
+import type { Database } from './database';
 import { CELL_COLUMNS, isCell, RADIO_CODES, toCellRecord, type CellRecord, type CellRow } from '../records';
 
 /** The box is cut into GRID × GRID parts when too many cells match, so a cut answer covers all of it. */
@@ -130,7 +130,7 @@ type PartRow = CellRow & { part: number };
  * them takes the filters as selective and the box as small, and reads every cell of the box through a bitmap
  * before sorting it (measured: 35 ms a part, 6 s a world-wide read, on 1M cells).
  */
-export function createCellsInBox(pool: pg.Pool): (query: BoxQuery) => Promise<BoxAnswer> {
+export function createCellsInBox(db: Database): (query: BoxQuery) => Promise<BoxAnswer> {
   const records = (rows: readonly CellRow[]): CellRecord[] => rows.map(toCellRecord).filter(isCell);
 
   const spatialValues = (
@@ -159,15 +159,15 @@ export function createCellsInBox(pool: pg.Pool): (query: BoxQuery) => Promise<Bo
   ): Promise<CellRow[][]> {
     const boxes = parts.flat();
     const owner = parts.flatMap((spansOf, part) => spansOf.map(() => part));
-    const { rows } = await pool.query<PartRow>({
-      text: SPATIAL_SQL,
-      values: spatialValues(
+    const rows = await db.unnamed<PartRow>(
+      SPATIAL_SQL,
+      spatialValues(
         boxes,
         owner.map((part) => limits[part] ?? 0),
         owner.map((part) => offsets[part] ?? 0),
         filters,
       ),
-    });
+    );
     const byPart: CellRow[][] = parts.map(() => []);
     for (const row of rows) byPart[owner[row.part - 1] ?? 0]?.push(row);
     return byPart.map((found, part) => found.slice(0, limits[part]));
@@ -175,16 +175,16 @@ export function createCellsInBox(pool: pg.Pool): (query: BoxQuery) => Promise<Bo
 
   async function byPosition(query: BoxQuery, filters: Filters): Promise<BoxAnswer> {
     const whole = spans(query);
-    const counted = await pool.query<{ n: number }>({
-      text: SPATIAL_COUNT_SQL,
-      values: spatialValues(
+    const counted = await db.unnamed<{ n: number }>(
+      SPATIAL_COUNT_SQL,
+      spatialValues(
         whole,
         whole.map(() => query.limit + 1),
         whole.map(() => 0),
         filters,
       ),
-    });
-    if ((counted.rows[0]?.n ?? 0) <= query.limit) {
+    );
+    if ((counted[0]?.n ?? 0) <= query.limit) {
       const all = await readParts([whole], [query.limit], [0], filters);
       return { cells: records(all[0] ?? []), truncated: false };
     }
@@ -217,21 +217,21 @@ export function createCellsInBox(pool: pg.Pool): (query: BoxQuery) => Promise<Bo
     const where = filterSql(filters, 5);
     const sql = operatorSql(where.sql);
     const box = [query.west, query.south, query.east, query.north];
-    const counted = await pool.query<{ part: number; n: number }>({
-      text: `SELECT part, count(*)::int AS n FROM (${sql}) AS m GROUP BY part`,
-      values: [...box, ...where.values],
-    });
+    const counted = await db.unnamed<{ part: number; n: number }>(
+      `SELECT part, count(*)::int AS n FROM (${sql}) AS m GROUP BY part`,
+      [...box, ...where.values],
+    );
     const counts = Array.from({ length: GRID * GRID }, () => 0);
-    for (const row of counted.rows) counts[row.part] = row.n;
+    for (const row of counted) counts[row.part] = row.n;
     if (counts.every((n) => n === 0)) return { cells: [], truncated: false };
     const { take, truncated } = allocate(counts, query.limit);
     const takeAt = `$${5 + where.values.length}`;
-    const { rows } = await pool.query<CellRow>({
-      text: `SELECT ${CELL_COLUMNS} FROM (
+    const rows = await db.unnamed<CellRow>(
+      `SELECT ${CELL_COLUMNS} FROM (
           SELECT *, row_number() OVER (PARTITION BY part ORDER BY mcc, mnc, cellid) AS rank FROM (${sql}) AS m
         ) AS r WHERE rank <= (${takeAt}::int[])[part + 1] ORDER BY part, rank`,
-      values: [...box, ...where.values, take],
-    });
+      [...box, ...where.values, take],
+    );
     return { cells: records(rows), truncated };
   }
 
@@ -240,10 +240,10 @@ export function createCellsInBox(pool: pg.Pool): (query: BoxQuery) => Promise<Bo
     const filters: Filters = { mcc: query.mcc ?? null, mnc: query.mnc ?? null, radio };
     if (filters.mcc === null && filters.radio === null) return byPosition(query, filters);
     const where = filterSql(filters, 1);
-    const probe = await pool.query<{ n: number }>({
-      text: `SELECT count(*)::int AS n FROM (SELECT 1 FROM cells WHERE ${where.sql} LIMIT ${FEW_MATCHES}) AS m`,
-      values: where.values,
-    });
-    return (probe.rows[0]?.n ?? 0) < FEW_MATCHES ? byFilters(query, filters) : byPosition(query, filters);
+    const probe = await db.unnamed<{ n: number }>(
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM cells WHERE ${where.sql} LIMIT ${FEW_MATCHES}) AS m`,
+      where.values,
+    );
+    return (probe[0]?.n ?? 0) < FEW_MATCHES ? byFilters(query, filters) : byPosition(query, filters);
   };
 }

@@ -1,5 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type pg from 'pg';
+import { StoreUnavailable } from '../records';
+import { isUnavailable } from './pool';
 
 /** Values a statement binds. */
 export type Values = ReadonlyArray<unknown>;
@@ -15,8 +17,21 @@ export class Database {
   constructor(readonly pool: pg.Pool) {}
 
   async query<R extends pg.QueryResultRow>(name: string, text: string, values: Values = []): Promise<R[]> {
+    return (await this.#run<R>({ name, text, values: [...values] })).rows;
+  }
+
+  /** A statement planned for its values each time it runs (no prepared plan): its rows. */
+  async unnamed<R extends pg.QueryResultRow>(text: string, values: Values = []): Promise<R[]> {
+    return (await this.#run<R>({ text, values: [...values] })).rows;
+  }
+
+  async #run<R extends pg.QueryResultRow>(query: pg.QueryConfig): Promise<pg.QueryResult<R>> {
     const runner = this.#current.getStore()?.client ?? this.pool;
-    return (await runner.query<R>({ name, text, values: [...values] })).rows;
+    try {
+      return await runner.query<R>(query);
+    } catch (error) {
+      throw isUnavailable(error) ? new StoreUnavailable({ cause: error }) : error;
+    }
   }
 
   /** The first row, or undefined. */
@@ -30,8 +45,7 @@ export class Database {
 
   /** How many rows a write changed. */
   async run(name: string, text: string, values: Values = []): Promise<number> {
-    const runner = this.#current.getStore()?.client ?? this.pool;
-    return (await runner.query({ name, text, values: [...values] })).rowCount ?? 0;
+    return (await this.#run({ name, text, values: [...values] })).rowCount ?? 0;
   }
 
   get inTransaction(): boolean {
@@ -52,14 +66,17 @@ export class Database {
         throw error;
       }
     }
-    const client = await this.pool.connect();
+    const client = await this.pool.connect().catch((error: unknown) => {
+      throw isUnavailable(error) ? new StoreUnavailable({ cause: error }) : error;
+    });
     let broken: Error | undefined;
     try {
       await client.query('BEGIN');
       const result = await this.#current.run({ client, depth: 1 }, work);
       await client.query('COMMIT');
       return result;
-    } catch (error) {
+    } catch (failure) {
+      const error = isUnavailable(failure) ? new StoreUnavailable({ cause: failure }) : failure;
       await client.query('ROLLBACK').catch((rollback: unknown) => {
         // The connection is gone with its transaction: it must not go back to the pool.
         broken = rollback instanceof Error ? rollback : new Error(String(rollback));

@@ -6,6 +6,6 @@ export const LOCKS = {
   migrations: [PROGRAM, 1],
   /** Imports of cells: one at a time, so none builds on a table another is about to replace. */
   imports: [PROGRAM, 2],
-  /** Filling a new database with the demo data: once, however many replicas start together. */
+  /** Work that must run alone (ServiceStore.exclusive): filling a new database with the demo data once. */
   demo: [PROGRAM, 3],
 } as const satisfies Record<string, readonly [number, number]>;

@@ -31,6 +31,7 @@ describe.skipIf(postgresSkipped)('PostgreSQL migrations', () => {
       'cell_answers',
       'cells',
       'developers',
+      'rate_buckets',
       'schema_migrations',
       'service_keys',
       'users',

@@ -4,12 +4,14 @@ import { LOCKS } from './locks';
 import schema from './migrations/001-schema';
 import changes from './migrations/002-changes';
 import cellsInView from './migrations/003-cells-in-view';
+import rateBuckets from './migrations/004-rate-buckets';
 
 /** Numbered migrations, applied in order, each in its own transaction. Append, never edit. */
 export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: '001-schema', sql: schema },
   { name: '002-changes', sql: changes },
   { name: '003-cells-in-view', sql: cellsInView },
+  { name: '004-rate-buckets', sql: rateBuckets },
 ];
 
 /** The advisory lock migrations run under, so replicas that start at once take turns (locks.ts). */

@@ -5,7 +5,10 @@ import { createCellCache } from './cell-cache';
 import { listenForChanges } from './changes';
 import { Database } from './database';
 import { migrate } from './migrate';
-import { connectionProblem, createPool } from './pool';
+import { connectionProblem, createPool, redactedUrl } from './pool';
+import { createBuckets } from './buckets';
+import { LOCKS } from './locks';
+import type { SharedBuckets } from '../service-store';
 import { createServiceReads } from './service-reads';
 
 export interface PostgresOptions {
@@ -16,7 +19,13 @@ export interface PostgresOptions {
 
 export type PostgresStore = ReturnType<typeof createServiceReads> &
   ReturnType<typeof createAdmin> & {
+    readonly engine: 'PostgreSQL';
+    /** The server and database, without the password. */
+    readonly where: string;
+    readonly buckets: SharedBuckets;
     cellCache(lifetimes: CacheLifetimes): ReturnType<typeof createCellCache>;
+    /** `work` in one transaction, under an advisory lock: one such work at a time among every replica. */
+    exclusive<T>(work: () => Promise<T>): Promise<T>;
     /** The pool and its database, for what is PostgreSQL's own (imports, tests). */
     db: Database;
     close(): Promise<void>;
@@ -40,10 +49,19 @@ export async function openPostgresStore(url: string, options: PostgresOptions): 
     throw error instanceof StoreError ? error : connectionProblem(url, error);
   }
   const db = new Database(pool);
+  const admin = createAdmin(db);
   return {
+    engine: 'PostgreSQL',
+    where: redactedUrl(url),
+    buckets: createBuckets(db),
     ...createServiceReads(db, changes.version),
-    ...createAdmin(db),
+    ...admin,
     cellCache: (lifetimes) => createCellCache(db, lifetimes),
+    exclusive: (work) =>
+      admin.transaction(async () => {
+        await db.run('exclusive', 'SELECT pg_advisory_xact_lock($1, $2)', [...LOCKS.demo]);
+        return work();
+      }),
     db,
     async close() {
       await changes.close();

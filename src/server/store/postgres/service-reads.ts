@@ -22,7 +22,7 @@ export function createServiceReads(
 ): Async<Omit<ServiceReads, 'dataVersion'>> & {
   dataVersion(): string;
 } {
-  const cellsInBox = createCellsInBox(db.pool);
+  const cellsInBox = createCellsInBox(db);
 
   const getCell = async (key: { mcc: number; mnc: number; cellid: number }) =>
     toCellRecord(
