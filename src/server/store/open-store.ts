@@ -31,6 +31,7 @@ export function openStore(file: string): Store {
     db.close();
     throw error;
   }
+  let queue: Promise<unknown> = Promise.resolve();
   return {
     engine: 'SQLite',
     where: file,
@@ -38,16 +39,21 @@ export function openStore(file: string): Store {
     ...createServiceReads(db),
     ...createAdmin(db),
     cellCache: (lifetimes) => createCellCache(db, lifetimes),
-    async exclusive(work) {
-      db.exec('BEGIN IMMEDIATE');
-      try {
-        const result = await work();
-        db.exec('COMMIT');
-        return result;
-      } catch (error) {
-        if (db.inTransaction) db.exec('ROLLBACK');
-        throw error;
-      }
+    exclusive(work) {
+      // One connection: work that waits must not begin while another's transaction is open on it.
+      const turn = queue.then(async () => {
+        db.exec('BEGIN IMMEDIATE');
+        try {
+          const result = await work();
+          db.exec('COMMIT');
+          return result;
+        } catch (error) {
+          if (db.inTransaction) db.exec('ROLLBACK');
+          throw error;
+        }
+      });
+      queue = turn.catch(() => undefined);
+      return turn;
     },
     close() {
       if (db.open) db.close();
