@@ -36,7 +36,12 @@ export interface Cluster {
   adminUrl: string;
   port: number;
   dir: string;
+  /** Stops the server and removes the cluster. */
   stop(): void;
+  /** Stops the server (fast shutdown: connections are cut), keeping the cluster, as a database that goes away. */
+  halt(): void;
+  /** Starts the halted server again on its port. */
+  resume(): Promise<void>;
 }
 
 export interface ClusterOptions {
@@ -202,6 +207,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       port,
       dir,
       stop: () => stopDir(bin, dir),
+      halt: () => void run(bin, 'pg_ctl', ['-D', join(dir, 'data'), '-m', 'fast', '-w', 'stop']),
+      resume: async () => void (await startServer(bin, dir, { ...options, ports: [port] })),
     };
   } catch (error) {
     stopDir(bin, dir);

@@ -25,7 +25,7 @@ import { createCellSources, type SourcesDeps, type SourcesConfig } from './sourc
 import { staticRoutes } from './http/static-routes';
 import type { CellCache } from './store/cell-cache';
 import { StoreUnavailable } from './store/records';
-import type { EitherWay, Maybe, ServiceStore } from './store/service-store';
+import { andThen, type EitherWay, type Maybe, type ServiceStore } from './store/service-store';
 
 export interface CommonOptions {
   tileUrl?: string;
@@ -121,48 +121,43 @@ function readTimeoutMs(options: AppOptions): number {
 }
 
 /**
- * Whether the demo keys are in the database, asked again when the data has changed. A store that answers later
- * (PostgreSQL) is asked in the background and the last answer given meanwhile, so the page never waits on it.
+ * Whether the demo keys are in the database, asked again when the data has changed, and known meanwhile: the page
+ * and /api/settings wait for the database only for the first answer after a change.
  */
-function demoKeysWatch(store: AppStore): () => boolean {
+function demoKeysWatch(store: AppStore): () => Maybe<boolean> {
   let seen: string | undefined;
   let known = false;
   return () => {
     const version = store.dataVersion();
-    if (version !== seen) {
-      seen = version;
-      const asking: Maybe<boolean> = store.hasDemoKeys();
-      if (asking instanceof Promise) {
-        asking.then(
-          (has) => (known = has),
-          () => (seen = undefined),
-        );
-      } else known = asking;
-    }
-    return known;
+    if (version === seen) return known;
+    return andThen(store.hasDemoKeys(), (has) => {
+      [seen, known] = [version, has];
+      return has;
+    });
   };
 }
 
 /** What the app needs from the service to start: /api/settings, and the same in the page. */
-function appSettings(options: AppOptions): () => Settings {
+function appSettings(options: AppOptions): () => Maybe<Settings> {
   const mode = 'upstream' in options ? 'proxy' : 'demo';
   const timeoutMs = readTimeoutMs(options);
   const demoKeys = 'upstream' in options ? () => false : demoKeysWatch(options.store);
-  return () => ({
-    mode,
-    tileUrl: options.tileUrl ?? DEFAULTS.tileUrl,
-    tileAttribution: options.tileAttribution ?? DEFAULTS.tileAttribution,
-    timeoutMs,
-    ...(demoKeys() && { demoKeys: { ...DEMO_KEYS } }),
-    build: BUILD_ID,
-  });
+  return () =>
+    andThen(demoKeys(), (withDemoKeys) => ({
+      mode,
+      tileUrl: options.tileUrl ?? DEFAULTS.tileUrl,
+      tileAttribution: options.tileAttribution ?? DEFAULTS.tileAttribution,
+      timeoutMs,
+      ...(withDemoKeys && { demoKeys: { ...DEMO_KEYS } }),
+      build: BUILD_ID,
+    }));
 }
 
 /* Headers a page on another origin may read: the wait after a 429, and the build the app compares with its own. */
 const EXPOSED = ['Retry-After', BUILD_HEADER];
 
 /** /api: the positioning resources (demo data or the operator's), health and settings; JSON or XML errors. */
-function apiRoutes(options: AppOptions, settings: () => Settings, log: (line: string) => void): Hono {
+function apiRoutes(options: AppOptions, settings: () => Maybe<Settings>, log: (line: string) => void): Hono {
   const api = new Hono();
   const mode = 'upstream' in options ? 'proxy' : 'demo';
   api.use(async (c, next) => {

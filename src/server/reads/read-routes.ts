@@ -3,7 +3,7 @@ import type { Settings } from '../../api/settings';
 import { formatFromAccept } from '../../api/codec';
 import type { Guard } from '../guard/guard';
 import { reply, schemaAnswer, type ApiAnswer } from '../http/api-answer';
-import type { Maybe } from '../store/service-store';
+import { andThen, type Maybe } from '../store/service-store';
 import type { User } from '../store/records';
 import type { CellRead } from './cell-read';
 import { cellRequest } from './cell-request';
@@ -36,7 +36,9 @@ export function readRoutes(api: Hono, guard: Guard<User>, reads: Reads): void {
 }
 
 /** The service's own: whether it is up and in which mode, and what the app needs to start (also in the page). */
-export function serviceRoutes(api: Hono, mode: Settings['mode'], settings: () => Settings): void {
+export function serviceRoutes(api: Hono, mode: Settings['mode'], settings: () => Maybe<Settings>): void {
   api.get('/health', (c) => c.json({ status: 'ok', mode }, 200, { 'Cache-Control': 'no-store' }));
-  api.get('/settings', (c) => c.json(settings(), 200, { 'Cache-Control': 'no-store' }));
+  api.get('/settings', (c) =>
+    andThen(settings(), (now) => c.json(now, 200, { 'Cache-Control': 'no-store' })),
+  );
 }
