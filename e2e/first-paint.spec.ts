@@ -65,7 +65,7 @@ test('the map is asked for once the first screen is painted, and comes whole: ti
   });
   expect(order.painted).toBeDefined();
   expect(order.asked).toBeGreaterThan(order.painted ?? Infinity);
-  // The map starts in steps a frame apart (session/later.tsx); each step's part is there in the end.
+  // The map starts in steps a frame apart (src/paint/later.tsx); each step's part is there in the end.
   await expect(page.getByRole('button', { name: 'Zoom in', exact: true })).toBeVisible();
   await expect(page.locator('.leaflet-control-attribution')).toContainText('OpenStreetMap');
   await expect(page.locator('.leaflet-control-scale-line')).toHaveText(/^\d+ k?m$/);

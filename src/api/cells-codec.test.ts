@@ -3,7 +3,7 @@ import { decodeCells, encodeCells } from './cells-codec';
 import type { CellsInView } from './cells-in-view';
 import { XML_DECLARATION } from './codec';
 import { ApiError } from './errors';
-import { DOCUMENTED_CELL } from './fixtures/documented-cell';
+import { DOCUMENTED_CELL, DOCUMENTED_CELL_FIELDS } from './fixtures/documented-cell';
 import type { Format } from './types';
 
 const other = {
@@ -56,17 +56,7 @@ describe('the cells-in-view answer', () => {
       cells: {
         truncated: 'false',
         limit: '1000',
-        cell: [
-          {
-            lat: '60.316391',
-            lon: '20.994058',
-            mcc: '244',
-            mnc: '91',
-            lac: '0',
-            cellid: '10038',
-            name: 'Brändö',
-          },
-        ],
+        cell: [DOCUMENTED_CELL_FIELDS],
       },
     });
   });

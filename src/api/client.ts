@@ -2,7 +2,14 @@ import { FACT_HEADERS, readFacts, type CellFacts } from './cell-facts';
 import { decodeCells, MAX_CELLS_BODY_CHARS } from './cells-codec';
 import { cellsQueryString, type CellsInView, type CellsQuery } from './cells-in-view';
 import { decodeCell, decodeErrorBody, decodeLocation, MAX_BODY_CHARS } from './codec';
-import { ApiError, isApiError, kindForStatus, parseRetryAfter, type RawResponse } from './errors';
+import {
+  ApiError,
+  isApiError,
+  kindForStatus,
+  parseRetryAfter,
+  type ApiErrorKind,
+  type RawResponse,
+} from './errors';
 import { decodeSettings, type Settings } from './settings';
 import type { Cell, CellHints, CellId, Format, Keys, Location } from './types';
 
@@ -70,10 +77,7 @@ function shownHeaders(headers: Headers): Array<readonly [string, string]> {
   });
 }
 
-async function readCapped(
-  response: Response,
-  maxBytes: number,
-): Promise<{ body: string; truncated: boolean }> {
+async function readCapped(response: Response, maxBytes: number): Promise<Body> {
   if (response.body === null) return { body: '', truncated: false };
   const reader = response.body.getReader();
   const decoder = new TextDecoder('utf-8');
@@ -97,6 +101,106 @@ function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('The request was aborted.', 'AbortError');
 }
 
+type Late = { deadline?: number };
+
+/**
+ * One try's time: the client's timeout, or less when the read's deadline comes first, joined with the caller's
+ * AbortSignal. A try started after the deadline fails at once.
+ */
+function tryClock(timeoutMs: number, deadline: number | undefined, signal: AbortSignal | undefined) {
+  const started = Date.now();
+  const waitMs = deadline === undefined ? timeoutMs : Math.min(timeoutMs, deadline - started);
+  const late: Late = { ...(deadline !== undefined && { deadline }) };
+  if (waitMs <= 0) throw new ApiError('timeout', 'the time for this read is up', late);
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(new DOMException('Timed out', 'TimeoutError')), waitMs);
+  return {
+    started,
+    late,
+    signal: signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal,
+    /** What a fetch or a read that threw stands for: the caller's abort as it is, else a timeout or `kind`. */
+    fail(error: unknown, kind: 'network' | 'timeout', message: string): never {
+      if (signal?.aborted) throw abortReason(signal);
+      if (timeout.signal.aborted) {
+        throw new ApiError('timeout', `no answer within ${Math.round(waitMs / 1000)} s`, {
+          cause: error,
+          ...late,
+        });
+      }
+      throw new ApiError(kind, message, { cause: error, ...late });
+    },
+    stop: () => clearTimeout(timer),
+  };
+}
+
+type Body = { body: string; truncated: boolean };
+
+function rawResponse(url: string, response: Response, read: Body, started: number): RawResponse {
+  const raw: RawResponse = {
+    url,
+    status: response.status,
+    contentType: response.headers.get('content-type') ?? '',
+    body: read.body,
+    truncated: read.truncated,
+    durationMs: Date.now() - started,
+  };
+  const headers = shownHeaders(response.headers);
+  if (headers.length > 0) raw.headers = headers;
+  return raw;
+}
+
+/** The error an HTTP error status stands for, with the service's own explanation when its body gives one. */
+function statusError(
+  kind: ApiErrorKind,
+  response: Response,
+  read: Body,
+  raw: RawResponse,
+  late: Late,
+): ApiError {
+  const details = read.truncated
+    ? undefined
+    : decodeErrorBody(read.body, response.headers.get('content-type'));
+  return new ApiError(kind, `HTTP ${response.status}${details?.message ? `: ${details.message}` : ''}`, {
+    status: response.status,
+    raw,
+    ...late,
+    ...(details?.message !== undefined && { detail: details.message }),
+    ...(details?.field !== undefined && { field: details.field }),
+    ...(details?.code !== undefined && { code: details.code }),
+    ...(kind === 'rate-limited' && {
+      retryAfterSeconds: parseRetryAfter(response.headers.get('retry-after')),
+    }),
+  });
+}
+
+/** A successful answer decoded, or a `malformed` error naming what could not be read. */
+function decodedAnswer<T>(
+  decode: (body: string, contentType: string | null) => T,
+  response: Response,
+  read: Body,
+  raw: RawResponse,
+  maxBytes: number,
+): Answer<T> {
+  if (read.truncated) {
+    throw new ApiError('malformed', `body: answer is larger than ${Math.round(maxBytes / 1024)} kB`, {
+      status: response.status,
+      field: 'body',
+      raw,
+    });
+  }
+  try {
+    const data = decode(read.body, response.headers.get('content-type'));
+    const facts = readFacts((name) => response.headers.get(name));
+    return facts === undefined ? { data, raw } : { data, raw, facts };
+  } catch (error) {
+    if (error instanceof ApiError) {
+      error.raw = raw;
+      throw error;
+    }
+    throw new ApiError('malformed', 'body: answer could not be read', { field: 'body', raw, cause: error });
+  }
+}
+
 /**
  * One configured client for both resources. Every read goes through `request()`: URL with keys as query
  * parameters, Accept, timeout and caller's AbortSignal, status → ApiError kind, decoding by content type.
@@ -115,92 +219,28 @@ export function createClient(options: ClientOptions): Client {
     maxBytes = maxBodyBytes,
   ): Promise<Answer<T>> {
     const url = joinUrl(options.baseUrl, path, keys, hints);
-    const shownUrl = maskKeys(url);
-    const started = Date.now();
-    const waitMs = deadline === undefined ? timeoutMs : Math.min(timeoutMs, deadline - started);
-    const late = { ...(deadline !== undefined && { deadline }) };
-    if (waitMs <= 0) throw new ApiError('timeout', 'the time for this read is up', late);
-    const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(new DOMException('Timed out', 'TimeoutError')), waitMs);
-    const combined = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
-
-    const fail = (error: unknown, kind: 'network' | 'timeout', message: string): never => {
-      if (signal?.aborted) throw abortReason(signal);
-      if (timeout.signal.aborted) {
-        throw new ApiError('timeout', `no answer within ${Math.round(waitMs / 1000)} s`, {
-          cause: error,
-          ...late,
-        });
-      }
-      throw new ApiError(kind, message, { cause: error, ...late });
-    };
-
+    const clock = tryClock(timeoutMs, deadline, signal);
     try {
       let response: Response;
       try {
-        response = await doFetch(url, { headers: { Accept: ACCEPT[format] }, signal: combined });
+        response = await doFetch(url, { headers: { Accept: ACCEPT[format] }, signal: clock.signal });
       } catch (error) {
         // A fetch of the caller's may refuse with its own reason (offline, another build): kept as it is.
-        if (isApiError(error) && !combined.aborted) throw error;
-        return fail(error, 'network', 'the service could not be reached');
+        if (isApiError(error) && !clock.signal.aborted) throw error;
+        return clock.fail(error, 'network', 'the service could not be reached');
       }
-      let read: { body: string; truncated: boolean };
+      let read: Body;
       try {
         read = await readCapped(response, maxBytes);
       } catch (error) {
-        return fail(error, 'network', 'the connection dropped while the answer was arriving');
+        return clock.fail(error, 'network', 'the connection dropped while the answer was arriving');
       }
-      const raw: RawResponse = {
-        url: shownUrl,
-        status: response.status,
-        contentType: response.headers.get('content-type') ?? '',
-        body: read.body,
-        truncated: read.truncated,
-        durationMs: Date.now() - started,
-      };
-      const headers = shownHeaders(response.headers);
-      if (headers.length > 0) raw.headers = headers;
+      const raw = rawResponse(maskKeys(url), response, read, clock.started);
       const kind = kindForStatus(response.status);
-      if (kind !== undefined) {
-        const details = read.truncated
-          ? undefined
-          : decodeErrorBody(read.body, response.headers.get('content-type'));
-        throw new ApiError(kind, `HTTP ${response.status}${details?.message ? `: ${details.message}` : ''}`, {
-          status: response.status,
-          raw,
-          ...late,
-          ...(details?.message !== undefined && { detail: details.message }),
-          ...(details?.field !== undefined && { field: details.field }),
-          ...(details?.code !== undefined && { code: details.code }),
-          ...(kind === 'rate-limited' && {
-            retryAfterSeconds: parseRetryAfter(response.headers.get('retry-after')),
-          }),
-        });
-      }
-      if (read.truncated) {
-        throw new ApiError('malformed', `body: answer is larger than ${Math.round(maxBytes / 1024)} kB`, {
-          status: response.status,
-          field: 'body',
-          raw,
-        });
-      }
-      try {
-        const data = decode(read.body, response.headers.get('content-type'));
-        const facts = readFacts((name) => response.headers.get(name));
-        return facts === undefined ? { data, raw } : { data, raw, facts };
-      } catch (error) {
-        if (error instanceof ApiError) {
-          error.raw = raw;
-          throw error;
-        }
-        throw new ApiError('malformed', 'body: answer could not be read', {
-          field: 'body',
-          raw,
-          cause: error,
-        });
-      }
+      if (kind !== undefined) throw statusError(kind, response, read, raw, clock.late);
+      return decodedAnswer(decode, response, read, raw, maxBytes);
     } finally {
-      clearTimeout(timer);
+      clock.stop();
     }
   }
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { decodeCell, decodeLocation, detectFormat, formatFromAccept, XML_DECLARATION } from './codec';
 import { ApiError } from './errors';
+import { DOCUMENTED_CELL, DOCUMENTED_CELL_FIELDS } from './fixtures/documented-cell';
 import type { Location } from './types';
 
 const XML = 'application/xml';
@@ -12,33 +13,19 @@ const documentedXml =
   '<location><msisdn>35811111111</msisdn><cell><lat>60.316391</lat><lon>20.994058</lon><mcc>244</mcc><mnc>91</mnc>' +
   '<lac>0</lac><cellid>10038</cellid><name>Brändö</name></cell></location>';
 const documentedJson = JSON.stringify({
-  location: {
-    msisdn: '35811111111',
-    cell: {
-      lat: '60.316391',
-      lon: '20.994058',
-      mcc: '244',
-      mnc: '91',
-      lac: '0',
-      cellid: '10038',
-      name: 'Brändö',
-    },
-  },
+  location: { msisdn: '35811111111', cell: DOCUMENTED_CELL_FIELDS },
 });
 
-const brando: Location = {
-  msisdn: '35811111111',
-  cell: {
-    lat: '60.316391',
-    lon: '20.994058',
-    mcc: '244',
-    mnc: '91',
-    lac: '0',
-    cellid: '10038',
-    name: 'Brändö',
-    position: { lat: 60.316391, lon: 20.994058 },
-  },
-};
+const brando: Location = { msisdn: '35811111111', cell: DOCUMENTED_CELL };
+
+/** Runs `decode`: whatever it throws must be a malformed ApiError. */
+function throwsOnlyMalformed(decode: () => unknown): void {
+  try {
+    decode();
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.kind !== 'malformed') throw error;
+  }
+}
 
 function cellXml(fields: Record<string, string>): string {
   return `<cell>${Object.entries(fields)
@@ -209,13 +196,7 @@ describe('refusing broken and hostile answers', () => {
         fc.string({ maxLength: 300 }),
         fc.constantFrom(XML, JSON_TYPE, null, 'text/html'),
         (body, type) => {
-          for (const decode of [decodeLocation, decodeCell]) {
-            try {
-              decode(body, type);
-            } catch (error) {
-              if (!(error instanceof ApiError) || error.kind !== 'malformed') throw error;
-            }
-          }
+          for (const decode of [decodeLocation, decodeCell]) throwsOnlyMalformed(() => decode(body, type));
         },
       ),
       { numRuns: 500 },
@@ -226,11 +207,7 @@ describe('refusing broken and hostile answers', () => {
     fc.assert(
       fc.property(fc.nat(documentedXml.length), fc.string({ maxLength: 8 }), (at, insert) => {
         const body = documentedXml.slice(0, at) + insert + documentedXml.slice(at + 1);
-        try {
-          decodeLocation(body, XML);
-        } catch (error) {
-          if (!(error instanceof ApiError) || error.kind !== 'malformed') throw error;
-        }
+        throwsOnlyMalformed(() => decodeLocation(body, XML));
       }),
       { numRuns: 500 },
     );

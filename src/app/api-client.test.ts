@@ -2,20 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BUILD_HEADER } from '../api/build';
 import { createClient } from '../api/client';
 import { ApiError } from '../api/errors';
-import { appUpdate } from '../session/app-update';
+import { DOCUMENTED_CELL_FIELDS } from '../api/fixtures/documented-cell';
+import { appUpdate } from '../state/app-update';
 import { checkedFetch } from './api-client';
 
-const CELL_JSON = JSON.stringify({
-  cell: {
-    mcc: '244',
-    mnc: '91',
-    cellid: '10038',
-    lac: '0',
-    lat: '60.316391',
-    lon: '20.994058',
-    name: 'Brändö',
-  },
-});
+const CELL_JSON = JSON.stringify({ cell: DOCUMENTED_CELL_FIELDS });
 
 function answer(build: string | null): Response {
   const headers = new Headers({ 'Content-Type': 'application/json' });

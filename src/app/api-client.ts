@@ -1,7 +1,7 @@
 import { BUILD_HEADER, BUILD_ID, sameBuild } from '../api/build';
 import { createClient, type Client } from '../api/client';
 import { ApiError } from '../api/errors';
-import { appUpdate } from '../session/app-update';
+import { appUpdate } from '../state/app-update';
 import { config } from './config';
 
 /**

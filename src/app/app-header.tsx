@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useI18n } from '../i18n/i18n';
 import { LOCALES, type Locale } from '../i18n/translate';
-import { useFormat } from '../session/session';
+import { useFormat } from '../state/session';
 
 const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', fi: 'Suomi' };
 

@@ -1,6 +1,6 @@
 import { useI18n } from '../i18n/i18n';
-import { appUpdate, useAppUpdate } from '../session/app-update';
-import { useOnline } from '../session/online';
+import { appUpdate, useAppUpdate } from '../state/app-update';
+import { useOnline } from '../state/online';
 
 /**
  * What the whole page must know: that there is no connection (the shell and the history still work), and that

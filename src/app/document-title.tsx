@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { cellLabel } from '../api/cell-id';
 import { useI18n } from '../i18n/i18n';
-import { afterNextPaint } from '../session/after-paint';
-import { useRoute } from '../session/route';
+import { afterNextPaint } from '../paint/after-paint';
+import { useRoute } from '../routing/address-bar';
 
 export function DocumentTitle() {
   const { t } = useI18n();

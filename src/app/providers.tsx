@@ -1,7 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { I18nProvider } from '../i18n/i18n';
-import { createSession, SessionProvider, type Session } from '../session/session';
+import { createSession, SessionProvider, type Session } from '../state/session';
 import { apiClient } from './api-client';
 import { ErrorBoundary } from './error-boundary';
 import { createQueryClient } from './query-client';

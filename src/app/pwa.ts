@@ -1,5 +1,5 @@
 import { BUILD_ID } from '../api/build';
-import { appUpdate } from '../session/app-update';
+import { appUpdate } from '../state/app-update';
 
 /** The build a service worker says it is of (src/sw/sw.ts); undefined when it does not answer in time. */
 function buildOf(worker: ServiceWorker): Promise<unknown> {

@@ -6,7 +6,7 @@ import { isApiError, type RawResponse } from '../api/errors';
 import { useCellAnswer } from '../features/cell/use-cell-lookup';
 import { usePhone } from '../features/location/use-location';
 import { useI18n } from '../i18n/i18n';
-import { useMapFocus } from '../session/session';
+import { useMapFocus } from '../state/session';
 
 const RawResponseView = lazy(() => import('./raw-response').then((m) => ({ default: m.RawResponseView })));
 

@@ -3,7 +3,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import type { FunctionComponent } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DOCUMENTED_CELL } from '../api/fixtures/documented-cell';
-import { testSession } from '../session/test-session';
+import { testSession } from '../testing/test-session';
 import { App } from './app';
 
 const renders: Record<string, number> = {};

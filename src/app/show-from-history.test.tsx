@@ -6,16 +6,8 @@ import type { CellId, Keys } from '../api/types';
 import { CellPanel } from '../features/cell/cell-panel';
 import { history } from '../features/history/history-storage';
 import { HistoryPanel } from '../features/history/history-panel';
-import { testSession } from '../session/test-session';
-
-const RAW = {
-  url: '',
-  status: 200,
-  contentType: 'application/xml',
-  body: '',
-  truncated: false,
-  durationMs: 0,
-};
+import { NO_RAW } from '../testing/stand-ins';
+import { testSession } from '../testing/test-session';
 
 describe('an answer from the history, shown again', () => {
   beforeEach(() => {
@@ -28,7 +20,7 @@ describe('an answer from the history, shown again', () => {
   it('shows an entry again under its own address, without a read', async () => {
     const getCell = vi.fn(async (_keys: Keys, id: CellId) => ({
       data: { ...DOCUMENTED_CELL, ...id, name: 'Helsinki Kamppi' },
-      raw: RAW,
+      raw: NO_RAW,
     }));
     const { session, wrapper } = testSession({ getCell });
     session.keys.save({ serviceKey: 's', userKey: 'u' }, false);

@@ -1,6 +1,7 @@
 import { isApiError, type ApiError, type ApiErrorKind } from '../api/errors';
 import type { CellId } from '../api/types';
 import type { MessageKey } from './en';
+import { waitText } from './time-span';
 import { tEn, type Translate } from './translate';
 
 export type ErrorAction = 'retry' | 'keys' | 'reload' | 'none';
@@ -47,13 +48,6 @@ function clean(text: string | undefined, secrets: readonly string[]): string | u
 
 function cellName(id: CellId | undefined, t: Translate): string {
   return id ? t('err.cellName', { mcc: id.mcc, mnc: id.mnc, cellid: id.cellid }) : t('err.cellNameUnknown');
-}
-
-/** A wait as a person says it: seconds, minutes or hours. */
-function waitText(seconds: number, t: Translate): string {
-  if (seconds < 120) return `${seconds} s`;
-  if (seconds < 7200) return t('facts.age.minutes', { count: Math.round(seconds / 60) });
-  return t('facts.age.hours', { count: Math.round(seconds / 3600) });
 }
 
 /* The service's own failures of its cell sources (docs/cell-data.md, "Real cells"), told apart by the error body's code. */

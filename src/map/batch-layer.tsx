@@ -4,8 +4,8 @@ import { Popup, useMap } from 'react-leaflet';
 import { cellLabel } from '../api/cell-id';
 import type { Cell } from '../api/types';
 import { useI18n } from '../i18n/i18n';
-import type { BatchCells } from '../session/map-focus';
-import { useMapFocus } from '../session/session';
+import type { BatchCells } from '../state/map-focus';
+import { useMapFocus } from '../state/session';
 import type { ClusterLayerOptions } from './cluster-layer';
 import { COLOURS } from './palette';
 import { PopupBody } from './popup-body';
@@ -14,7 +14,7 @@ import { useClusterLayer } from './use-cluster-layer';
 /** A batch's found cells, straight from the session: only this layer renders again as a batch runs. */
 export function BatchLayer() {
   const batch = useMapFocus((focus) => focus.batch);
-  return batch && batch.count > 0 ? <BatchCells batch={batch} /> : null;
+  return batch && batch.cells.length > 0 ? <BatchCells batch={batch} /> : null;
 }
 
 /**
@@ -25,7 +25,7 @@ function BatchCells({ batch }: { batch: BatchCells }) {
   const map = useMap();
   const { t, formatNumber } = useI18n();
   const [selected, setSelected] = useState<Cell | null>(null);
-  const { runId, cells, count, complete } = batch;
+  const { runId, cells, complete } = batch;
   const options = useMemo(
     (): ClusterLayerOptions<Cell> => ({
       kind: 'batch',
@@ -37,19 +37,16 @@ function BatchCells({ batch }: { batch: BatchCells }) {
     }),
     [t, formatNumber],
   );
-  useClusterLayer(cells, count, options);
+  useClusterLayer(cells, options);
 
   useEffect(() => () => setSelected(null), [runId]);
 
   useEffect(() => {
-    if (!complete || count === 0) return;
+    if (!complete || cells.length === 0) return;
     const bounds = L.latLngBounds([]);
-    for (let i = 0; i < count; i++) {
-      const cell = cells[i];
-      if (cell) bounds.extend([cell.position.lat, cell.position.lon]);
-    }
+    for (const cell of cells) bounds.extend([cell.position.lat, cell.position.lon]);
     if (bounds.isValid()) map.fitBounds(bounds, { padding: [24, 24], maxZoom: 12, animate: false });
-  }, [map, cells, count, complete, runId]);
+  }, [map, cells, complete, runId]);
 
   if (selected === null) return null;
   return (

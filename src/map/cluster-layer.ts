@@ -54,7 +54,6 @@ const GROUP_PIXELS = { small: 32, medium: 40, large: 48 } as const;
 export class ClusterLayer<T> {
   private index: Supercluster<Props, Props> | null = null;
   private items: readonly T[] = [];
-  private count = -1;
   private readonly markers = L.layerGroup();
   private readonly rings = L.layerGroup();
   private readonly renderer = L.canvas({ padding: 0.5 });
@@ -74,20 +73,20 @@ export class ClusterLayer<T> {
   }
 
   /**
-   * Clusters `items` (the first `count` of them). A large set that keeps changing is clustered again no more
-   * often than every five times its last build took, so a growing 100,000-cell batch leaves the page responsive.
+   * Clusters `items`. A large set that keeps changing is clustered again no more often than every five times its
+   * last build took, so a growing 100,000-cell batch leaves the page responsive.
    */
-  setItems(items: readonly T[], count = items.length): void {
-    if (items === this.items && count === this.count) return;
+  setItems(items: readonly T[]): void {
+    if (items === this.items) return;
     clearTimeout(this.pending);
     const wait = this.builtAt + this.buildMs * 5 - performance.now();
     if (wait > 0 && this.index !== null) {
-      this.pending = setTimeout(() => this.setItems(items, count), wait);
+      this.pending = setTimeout(() => this.setItems(items), wait);
       return;
     }
     const started = performance.now();
     const points: Array<PointFeature<Props>> = [];
-    for (let i = 0; i < count && i < items.length; i++) {
+    for (let i = 0; i < items.length; i++) {
       const { lat, lon } = this.options.position(items[i] as T);
       points.push({
         type: 'Feature',
@@ -97,7 +96,6 @@ export class ClusterLayer<T> {
     }
     this.index = new this.Cluster({ radius: 56, maxZoom: 16, minPoints: 3 }).load(points);
     this.items = items;
-    this.count = count;
     this.builtAt = performance.now();
     this.buildMs = this.builtAt - started;
     this.clear();

@@ -1,12 +1,12 @@
 import { Circle, CircleMarker, Tooltip } from 'react-leaflet';
 import { useI18n } from '../i18n/i18n';
-import { useDevicePosition } from '../session/session';
+import { useMapFocus } from '../state/session';
 import { deviceAccuracyStyle, deviceDotStyle } from './palette';
 
 export function DeviceMarker() {
   const { t, formatDistance } = useI18n();
-  const [device] = useDevicePosition();
-  if (device.status !== 'ok') return null;
+  const device = useMapFocus((focus) => focus.device);
+  if (device === undefined) return null;
   const center: [number, number] = [device.lat, device.lon];
   return (
     <>

@@ -1,22 +1,15 @@
 import { useEffect } from 'react';
 import { useMap } from 'react-leaflet';
-import type { Cell } from '../api/types';
-import { afterNextPaint, useAfterPaint } from '../session/after-paint';
-import { flyTarget } from '../session/map-focus';
-import { useMapFocus } from '../session/session';
+import { afterNextPaint, useAfterPaint } from '../paint/after-paint';
+import { flyTarget } from '../state/map-focus';
+import { useMapFocus } from '../state/session';
 
 /** MapContainer's center applies only once; later moves go through the map itself. */
-export function FlyTo({
-  phone,
-  cell,
-  zoom = 10,
-}: {
-  phone: { lat: number; lon: number } | undefined;
-  cell: Cell | undefined;
-  zoom?: number;
-}) {
+export function FlyTo({ zoom = 10 }: { zoom?: number }) {
   const map = useMap();
-  // As late as the answers (see MapSection), so a command and the answer it brings are seen together.
+  const phone = useMapFocus((focus) => focus.phone?.cell.position);
+  const cell = useMapFocus((focus) => focus.cell);
+  // As late as the answers (drawn a painted frame late), so a command and the answer it brings are seen together.
   const target = useAfterPaint(useMapFocus((focus) => focus.target));
   const flights = useAfterPaint(useMapFocus((focus) => focus.flights));
   const initialView = useMapFocus((focus) => focus.initialView);

@@ -9,34 +9,25 @@ export const PhoneSymbol = () => <img src={PIN_URLS.phone} alt="" width={15} hei
 
 export const CellSymbol = () => <img src={PIN_URLS.cell} alt="" width={15} height={25} />;
 
-export const InViewSymbol = () => (
+/** One cell of a clustered layer, in its kind's colour: a square, turned into a diamond for the cells in view. */
+const ItemSymbol = ({ colour, diamond = false }: { colour: string; diamond?: boolean }) => (
   <svg {...box}>
     <rect
       x="8"
       y="8"
       width="12"
       height="12"
-      transform="rotate(45 14 14)"
-      fill={COLOURS.inView}
+      transform={diamond ? 'rotate(45 14 14)' : undefined}
+      fill={colour}
       stroke={COLOURS.outline}
       strokeWidth="1.5"
     />
   </svg>
 );
 
-export const BatchSymbol = () => (
-  <svg {...box}>
-    <rect
-      x="8"
-      y="8"
-      width="12"
-      height="12"
-      fill={COLOURS.batch}
-      stroke={COLOURS.outline}
-      strokeWidth="1.5"
-    />
-  </svg>
-);
+export const InViewSymbol = () => <ItemSymbol colour={COLOURS.inView} diamond />;
+
+export const BatchSymbol = () => <ItemSymbol colour={COLOURS.batch} />;
 
 export const GroupSymbol = () => (
   <svg {...box}>

@@ -2,47 +2,40 @@ import 'leaflet/dist/leaflet.css';
 import './map.css';
 import type { ReactNode } from 'react';
 import { AttributionControl, MapContainer, ScaleControl, TileLayer } from 'react-leaflet';
-import type { CellFacts } from '../api/cell-facts';
-import type { Cell, Location } from '../api/types';
 import { useI18n } from '../i18n/i18n';
-import { Later } from '../session/later';
-import { useMapFocus } from '../session/session';
-import { useSettings } from '../session/settings';
+import { Later } from '../paint/later';
+import { useMapFocus } from '../state/session';
+import { useSettings } from '../state/settings';
 import { BatchLayer } from './batch-layer';
 import { CellMarker } from './cell-marker';
 import { CellRange, useRangeNote } from './cell-range';
 import { DeviceMarker } from './device-marker';
 import { FlyTo } from './fly-to';
 import { MapLegend } from './map-legend';
+import { InViewLayer } from './in-view-layer';
 import { PhoneMarker } from './phone-marker';
-import { Trail, type TrailPoint } from './trail';
+import { Trail } from './trail';
 import { ViewReport } from './view-report';
 import { WorldOutline } from './world-outline';
 
 export interface MapViewProps {
-  phone: Location | undefined;
-  /** The cell shown: the looked-up answer, or one from the history. */
-  cell: Cell | undefined;
-  /** What the cell's source says beyond it: the range or accuracy circle. */
-  facts?: CellFacts | undefined;
-  trail: readonly TrailPoint[];
   /** Controls shown over the map's corner, above the legend (the app hands in the features' own). */
   controls?: ReactNode;
-  /** Layers of the features' own, drawn inside the map above the batch's cells. */
-  layers?: ReactNode;
 }
 
 export const INITIAL_CENTER: [number, number] = [62, 25];
 export const INITIAL_ZOOM = 5;
 
 /**
- * The answers as markers; the batch, this device and the view come from the session, not through here. The map
- * starts in four steps, a painted frame apart (session/later.tsx): its box, the map in it (with its zoom buttons),
- * its tiles with their credit, then all else on it; at once they were one task of 50-110 ms on a fast machine.
+ * The map, drawing what the features hand the session's map focus (MapDrawing), each layer reading its own part.
+ * It starts in four steps, a painted frame apart (Later): its box, the map in it (with its zoom buttons), its
+ * tiles with their credit, then all else on it, so no step is one long task.
  */
-export function MapView({ phone, cell, facts, trail, controls, layers }: MapViewProps) {
+export function MapView({ controls }: MapViewProps) {
   const { t } = useI18n();
   const { settings, loaded } = useSettings();
+  const cell = useMapFocus((focus) => focus.cell);
+  const facts = useMapFocus((focus) => focus.facts);
   const rangeNote = useRangeNote(cell && facts);
   const initialView = useMapFocus((focus) => focus.initialView);
   return (
@@ -71,7 +64,7 @@ export function MapView({ phone, cell, facts, trail, controls, layers }: MapView
               />
             )}
             <Later>
-              <MapLayers phone={phone} cell={cell} facts={facts} trail={trail} layers={layers} />
+              <MapLayers />
             </Later>
           </Later>
         </MapContainer>
@@ -85,18 +78,21 @@ export function MapView({ phone, cell, facts, trail, controls, layers }: MapView
 }
 
 /** All on the map but its tiles, in the order they are drawn. */
-function MapLayers({ phone, cell, facts, trail, layers }: Omit<MapViewProps, 'controls'>) {
+function MapLayers() {
+  const phone = useMapFocus((focus) => focus.phone);
+  const cell = useMapFocus((focus) => focus.cell);
+  const facts = useMapFocus((focus) => focus.facts);
   return (
     <>
       <WorldOutline />
       <BatchLayer />
-      {layers}
-      <Trail points={trail} />
+      <InViewLayer />
+      <Trail />
       <DeviceMarker />
       {cell && <CellRange cell={cell} facts={facts} />}
       {cell && <CellMarker cell={cell} />}
       {phone && <PhoneMarker location={phone} />}
-      <FlyTo phone={phone?.cell.position} cell={cell} />
+      <FlyTo />
       <ViewReport />
       <ScaleControl position="bottomleft" imperial={false} />
     </>

@@ -1,17 +1,12 @@
 import { useMemo } from 'react';
 import { CircleMarker, Polyline, Tooltip } from 'react-leaflet';
 import { useI18n } from '../i18n/i18n';
+import { useMapFocus } from '../state/session';
 import { trailLineStyle, trailPointStyle } from './palette';
 
-export interface TrailPoint {
-  lat: number;
-  lon: number;
-  name: string;
-  /** ms since epoch when the phone was first seen in this cell */
-  at: number;
-}
-
-export function Trail({ points }: { points: readonly TrailPoint[] }) {
+/** The cells the phone was seen in during this session, joined in order. */
+export function Trail() {
+  const points = useMapFocus((focus) => focus.trail);
   const { t, formatTime } = useI18n();
   const line = useMemo(() => points.map((p): [number, number] => [p.lat, p.lon]), [points]);
   if (points.length < 2) return null;

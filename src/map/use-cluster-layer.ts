@@ -5,21 +5,17 @@ import { ClusterLayer, loadSupercluster, type ClusterLayerOptions } from './clus
 type Loaded = Awaited<ReturnType<typeof loadSupercluster>>;
 
 /**
- * A clustered layer on the map for `items` (the first `count`). `options` must keep its identity while nothing
- * in it changes (useMemo): new options (a new language, say) make the layer anew.
+ * A clustered layer on the map for `items`. `options` must keep its identity while nothing in it changes
+ * (useMemo): new options (a new language, say) make the layer anew.
  */
-export function useClusterLayer<T>(
-  items: readonly T[] | undefined,
-  count: number,
-  options: ClusterLayerOptions<T>,
-): void {
+export function useClusterLayer<T>(items: readonly T[], options: ClusterLayerOptions<T>): void {
   const map = useMap();
   const [Cluster, setCluster] = useState<Loaded | null>(null);
   const layer = useRef<ClusterLayer<T> | null>(null);
-  const latest = useRef({ items, count });
+  const latest = useRef(items);
 
   useEffect(() => {
-    latest.current = { items, count };
+    latest.current = items;
   });
 
   useEffect(() => {
@@ -36,8 +32,7 @@ export function useClusterLayer<T>(
   useEffect(() => {
     if (Cluster === null) return;
     const made = new ClusterLayer(map, Cluster, options);
-    const { items: now = [], count: shown } = latest.current;
-    made.setItems(now, Math.min(shown, now.length));
+    made.setItems(latest.current);
     layer.current = made;
     return () => {
       made.remove();
@@ -46,6 +41,6 @@ export function useClusterLayer<T>(
   }, [map, Cluster, options]);
 
   useEffect(() => {
-    layer.current?.setItems(items ?? [], items === undefined ? 0 : count);
-  }, [items, count]);
+    layer.current?.setItems(items);
+  }, [items]);
 }

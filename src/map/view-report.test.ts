@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MapFocusAction } from '../session/map-focus';
+import type { MapFocusAction } from '../state/map-focus';
 import { reportMoves, SETTLE_MS, type MovingMap } from './view-report';
 
 function fakeMap() {

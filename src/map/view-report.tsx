@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useMap } from 'react-leaflet';
-import type { MapFocusAction } from '../session/map-focus';
-import { useSession } from '../session/session';
+import type { MapFocusAction } from '../state/map-focus';
+import { useSession } from '../state/session';
 import { worldBox, type Edges } from './geo';
 
 /** How long the map must rest before what it shows counts as settled: a run of moves is one read. */

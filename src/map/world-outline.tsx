@@ -2,7 +2,7 @@ import L from 'leaflet';
 import { useEffect } from 'react';
 import { Pane, useMap } from 'react-leaflet';
 import type { feature } from 'topojson-client';
-import { inSlices } from '../session/later';
+import { inSlices } from '../paint/later';
 
 type ToFeature = typeof feature;
 type Topology = Parameters<ToFeature>[0];
@@ -31,8 +31,7 @@ const style = { color: '#7d8f99', weight: 0.8, fillColor: '#eef1ec', fillOpacity
 
 /**
  * Countries drawn beneath the tiles, so positions still make sense when tiles cannot load. Made and drawn a few
- * countries at a time (session/later.ts): all 177 at once were two tasks of 15-25 ms on a fast machine, long ones
- * on a phone.
+ * countries at a time (inSlices), so that no task is long on a phone.
  */
 export function WorldOutline() {
   return (

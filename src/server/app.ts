@@ -8,7 +8,8 @@ import { accessLog, errorLine } from './http/access-log';
 import { problem, problemAnswer, reply, type Problem } from './http/api-answer';
 import { createGuard } from './guard/guard';
 import { operatorKeys, storeKeys } from './guard/key-check';
-import { createLimits } from './guard/limits';
+import { keyParams } from './guard/key-params';
+import { createLimits, type Limits } from './guard/limits';
 import { createCellRead } from './reads/cell-read';
 import { createCellsInView } from './reads/cells-in-view';
 import { createLocationRead } from './reads/location-read';
@@ -18,11 +19,13 @@ import { clientAddress } from './guard/client-address';
 import { compression } from './http/compression';
 import { DEFAULTS } from './config';
 import { DEMO_KEYS } from './demo/demo-data';
-import type { Upstream } from './proxy/forward';
+import type { Upstream } from './sources/operator-source';
 import { proxyRoutes } from './proxy/proxy-routes';
-import { allowedHostsOnly, securityHeaders } from './http/security-headers';
+import { createOperator } from './camara/operator';
+import { allowedHostsOnly, securityHeaderValues, securityHeaders } from './http/security-headers';
 import { createCellSources, type SourcesDeps, type SourcesConfig } from './sources/cell-sources';
 import { staticRoutes } from './http/static-routes';
+import type { CamaraStore } from './store/camara-store';
 import type { CellCache } from './store/cell-cache';
 import { StoreUnavailable } from './store/records';
 import { andThen, type EitherWay, type Maybe, type ServiceStore } from './store/service-store';
@@ -49,6 +52,8 @@ export interface CommonOptions {
   timeoutMs?: number;
   /** Origins whose pages may read /api (the app on another host, e.g. a CDN); none by default. */
   corsOrigins?: readonly string[];
+  /** Demo mode: the service as a CAMARA operator over its own subscribers (/oidc and /camara). */
+  camara?: { store: CamaraStore; publicUrl: () => string };
 }
 
 export interface CellsOptions {
@@ -73,8 +78,6 @@ export type AppOptions = ({ store: AppStore } | { upstream: Upstream; store?: Ap
 /** Seconds a client is told to wait when the database cannot be reached. */
 export const UNAVAILABLE_RETRY_SECONDS = 5;
 
-const DEFAULT_TIMEOUT_MS = 10_000;
-
 /* The database is away (PostgreSQL restarting, its server down): the service itself is fine and will be again. */
 const UNAVAILABLE: Problem = {
   status: 503,
@@ -88,7 +91,7 @@ function cellSources(options: AppOptions, log: (line: string) => void) {
   const proxy = 'upstream' in options;
   const config = options.cells?.sources ?? {
     names: proxy ? (['operator'] as const) : (['store'] as const),
-    timeoutMs: proxy ? options.upstream.timeoutMs : DEFAULT_TIMEOUT_MS,
+    timeoutMs: proxy ? options.upstream.timeoutMs : DEFAULTS.timeoutMs,
     cacheDays: 0,
   };
   if (proxy && config.names.length === 1 && config.names[0] === 'operator') return undefined;
@@ -157,7 +160,12 @@ function appSettings(options: AppOptions): () => Maybe<Settings> {
 const EXPOSED = ['Retry-After', BUILD_HEADER];
 
 /** /api: the positioning resources (demo data or the operator's), health and settings; JSON or XML errors. */
-function apiRoutes(options: AppOptions, settings: () => Maybe<Settings>, log: (line: string) => void): Hono {
+function apiRoutes(
+  options: AppOptions,
+  settings: () => Maybe<Settings>,
+  log: (line: string) => void,
+  limits: Limits,
+): Hono {
   const api = new Hono();
   const mode = 'upstream' in options ? 'proxy' : 'demo';
   api.use(async (c, next) => {
@@ -187,21 +195,23 @@ function apiRoutes(options: AppOptions, settings: () => Maybe<Settings>, log: (l
     }),
   );
   serviceRoutes(api, mode, settings);
-  // Several replicas on one PostgreSQL share their buckets: one limit across them all.
-  const limits = createLimits(options.rateLimit, options.store?.buckets);
   const addressOf = (c: Context) => clientAddress(c, options.trustedProxies ?? 0);
   const cells = cellSources(options, log);
   if (!('upstream' in options)) {
     if (cells === undefined) throw new Error('demo mode needs its cell sources');
     const { store } = options;
     const fresh = new FreshCache(() => store.dataVersion());
-    readRoutes(api, createGuard({ limits, addressOf, judge: storeKeys(store, limits, fresh) }), {
-      location: createLocationRead(store),
-      cell: createCellRead(cells, fresh),
-      cellsInView: createCellsInView(store),
-    });
+    readRoutes(
+      api,
+      createGuard({ limits, addressOf, credentials: keyParams, judge: storeKeys(store, limits, fresh) }),
+      {
+        location: createLocationRead(store),
+        cell: createCellRead(cells, fresh),
+        cellsInView: createCellsInView(store),
+      },
+    );
   } else {
-    const guard = createGuard({ limits, addressOf, judge: operatorKeys(limits) });
+    const guard = createGuard({ limits, addressOf, credentials: keyParams, judge: operatorKeys(limits) });
     proxyRoutes(api, options.upstream, { guard, log, cells });
   }
   api.all('*', (c) => problem(c, { status: 404, code: 'not-found', message: 'No such API path.' }));
@@ -215,8 +225,12 @@ function apiRoutes(options: AppOptions, settings: () => Maybe<Settings>, log: (l
 export function createApp(options: AppOptions): Hono {
   const app = new Hono();
   const log = options.log ?? (() => undefined);
+  const headers = securityHeaders({
+    tileUrl: options.tileUrl ?? DEFAULTS.tileUrl,
+    behindTls: options.behindTls,
+  });
   app.use(accessLog(log));
-  app.use(securityHeaders({ tileUrl: options.tileUrl ?? DEFAULTS.tileUrl, behindTls: options.behindTls }));
+  app.use(headers);
   app.use(allowedHostsOnly(options.allowedHosts));
   app.use('/api/*', compression());
   app.onError((error, c) => {
@@ -242,7 +256,22 @@ export function createApp(options: AppOptions): Hono {
     return reply(c, problemAnswer(internal, format));
   });
   const settings = appSettings(options);
-  app.route('/api', apiRoutes(options, settings, log));
+  // One set of limits: a client address's requests count alike on every route, and several replicas on one
+  // PostgreSQL share their buckets: one limit across them all.
+  const limits = createLimits(options.rateLimit, options.store?.buckets);
+  app.route('/api', apiRoutes(options, settings, log, limits));
+  if (options.camara !== undefined && !('upstream' in options)) {
+    const oidcHeaders = securityHeaderValues(headers, '/oidc/');
+    const operator = createOperator({
+      ...options.camara,
+      limits,
+      addressOf: (c) => clientAddress(c, options.trustedProxies ?? 0),
+      headers: () => oidcHeaders,
+      log,
+    });
+    app.all('/oidc/*', operator.oidc);
+    app.route('/camara', operator.camara);
+  }
   app.all('/api', (c) => problem(c, { status: 404, code: 'not-found', message: 'No such API path.' }));
   staticRoutes(app, options.staticDir === undefined ? null : options.staticDir, {
     settings,

@@ -1,13 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { run, USAGE } from './cli';
 import { openStore } from './store/open-store';
+import { tempDir } from './testing/temp-dir';
 
-const dir = mkdtempSync(join(tmpdir(), 'cellpos-cli-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir('cli');
 
 let n = 0;
 function freshDb(): string {

@@ -24,7 +24,8 @@ Commands:
   issue-service-key DEVELOPER [--key K]     issue a service key (printed); random unless --key
   register-user DEVELOPER MSISDN [--key K]  register a user's MSISDN; prints the user key
   sms-reply USERKEY [--no]                  record that the user replied to the authorization SMS
-                                            (--no: record that positioning is not allowed)
+                                            (--no: record that positioning is not allowed); answers the
+                                            subscriber's waiting CAMARA consent requests the same way
   set-cell USERKEY MCC MNC CELLID           put the user's phone in a known cell
   add-cell MCC MNC CELLID LAC LAT LON NAME  add or replace a cell
   add-cells FILE                            add or replace cells from a CSV file
@@ -35,6 +36,7 @@ Commands:
                                             straight into the import (needs OPENCELLID_KEY)
   list-cells [--limit N] [--offset N]       list cells (default 50)
   show                                      counts and users (keys shortened)
+  camara-client add|list|remove ...         API consumers of the CAMARA operator; see camara-client --help
   help                                      this text
 
 The database is PostgreSQL when DATABASE_URL is set (postgres://user:password@host/database), else the
@@ -250,10 +252,16 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(p
   }
   // The import and the download stream and run for minutes: they are async, and handle their own SIGINT.
   const io = { stdout: process.stdout, stderr: process.stderr, isTTY: process.stdout.isTTY === true };
+  const lines = { out: (line: string) => console.log(line), err: (line: string) => console.error(line) };
   process.exitCode =
     argv[0] === 'import-cells'
       ? await runImportCommand(argv, io)
       : argv[0] === 'download-opencellid'
         ? await runDownloadCommand(argv, io)
-        : await run(argv, { out: (line) => console.log(line), err: (line) => console.error(line) });
+        : argv[0] === 'camara-client'
+          ? await (await import('./cli/camara-client')).runCamaraClient(argv, lines)
+          : (await run(argv, lines)) ||
+            (argv[0] === 'sms-reply'
+              ? await (await import('./cli/camara-client')).answerSmsReply(argv, lines)
+              : 0);
 }

@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULTS, loadConfig, loadEnvFile } from './config';
+import { ConfigError, DEFAULTS, loadConfig, loadEnvFile, readPublicUrl } from './config';
+import { tempDir } from './testing/temp-dir';
 
 describe('config', () => {
   it('has the documented defaults', () => {
@@ -119,9 +119,21 @@ describe('config', () => {
     ['CORS_ORIGINS', 'app.example'],
     ['CORS_ORIGINS', 'https://app.example/path'],
     ['CORS_ORIGINS', 'ftp://app.example'],
+    ['PUBLIC_URL', 'cellpos.example'],
+    ['PUBLIC_URL', 'https://user:pass@cellpos.example'],
+    ['PUBLIC_URL', 'https://cellpos.example/?x=1'],
   ])('refuses %s=%s, naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name}: `));
+  });
+
+  it('reads PUBLIC_URL, the CAMARA operator’s base: unset, the listener’s address', () => {
+    expect(loadConfig({}).publicUrl).toBeUndefined();
+    expect(loadConfig({ PUBLIC_URL: 'https://cellpos.example/base/' }).publicUrl).toBe(
+      'https://cellpos.example/base',
+    );
+    expect(readPublicUrl({ PORT: '9000' })).toBe('http://127.0.0.1:9000');
+    expect(readPublicUrl({ PUBLIC_URL: 'https://cellpos.example' })).toBe('https://cellpos.example');
   });
 
   it('asks the operator alone in proxy mode by default', () => {
@@ -189,8 +201,8 @@ describe('config', () => {
 });
 
 describe('.env', () => {
+  const dir = tempDir('env');
   it('is read into the environment when there is one, and what the environment holds wins', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cellpos-env-'));
     const file = join(dir, '.env');
     writeFileSync(file, 'CELLPOS_TEST_FROM_FILE=file\nCELLPOS_TEST_SET=file\n');
     process.env.CELLPOS_TEST_SET = 'environment';
@@ -203,7 +215,6 @@ describe('.env', () => {
     } finally {
       delete process.env.CELLPOS_TEST_FROM_FILE;
       delete process.env.CELLPOS_TEST_SET;
-      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -40,13 +40,15 @@ export interface Config {
   trustedProxies: number;
   /** Origins (scheme://host[:port]) whose pages may read /api: the app served from somewhere else, a CDN. */
   corsOrigins: string[];
+  /** The service's public URL (PUBLIC_URL): the CAMARA operator's issuer is it and /oidc. Unset: the listener's. */
+  publicUrl: string | undefined;
 }
 
 export const DEFAULTS = {
   host: '127.0.0.1',
   port: 8080,
   dbFile: 'data/positioning.db',
-  timeoutMs: 10_000,
+  timeoutMs: DEFAULT_SETTINGS.timeoutMs,
   simulateMs: 20_000,
   tileUrl: DEFAULT_SETTINGS.tileUrl,
   tileAttribution: DEFAULT_SETTINGS.tileAttribution,
@@ -172,6 +174,11 @@ export function readOpenCellidDownload(env: Env = process.env): { url: string; k
   return { url: httpUrl(env, 'OPENCELLID_URL') ?? DEFAULT_OPENCELLID_URL, key };
 }
 
+/** PUBLIC_URL, the service's address as its clients reach it; else http://127.0.0.1 and PORT (or 8080). */
+export function readPublicUrl(env: Env = process.env): string {
+  return httpUrl(env, 'PUBLIC_URL') ?? `http://127.0.0.1:${integer(env, 'PORT', DEFAULTS.port, 0, 65_535)}`;
+}
+
 /** Whether an empty database gets the demo data (POSITIONING_DEMO, on unless "off"). */
 export function readDemo(env: Env = process.env): boolean {
   const demo = read(env, 'POSITIONING_DEMO')?.toLowerCase() ?? 'on';
@@ -239,6 +246,7 @@ export function loadConfig(env: Env = process.env): Config {
     allowedHosts: hostList(env, 'ALLOWED_HOSTS'),
     trustedProxies: integer(env, 'TRUSTED_PROXIES', 0, 0, 10),
     corsOrigins: origins(env, 'CORS_ORIGINS'),
+    publicUrl: httpUrl(env, 'PUBLIC_URL'),
   };
 }
 

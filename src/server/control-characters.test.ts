@@ -1,8 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from './store/sqlite';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApp } from './app';
 import { run } from './cli';
 import { runImportCommand } from './cli/import-command';
@@ -11,11 +10,11 @@ import { importCells } from './import/import-cells';
 import { openStore } from './store/open-store';
 import { StoreError } from './store/records';
 import { printable } from './cli/terminal-text';
+import { tempDir } from './testing/temp-dir';
 
 /* Names with control characters: refused at the door (they would make the service's XML ill-formed, and a
    terminal obeys them), and escaped in every report that prints stored or given text. */
-const dir = mkdtempSync(join(tmpdir(), 'cellpos-controls-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir('controls');
 
 /** Any character a terminal acts on: C0 but LF (and tab, our own column separator), DEL, C1, and the line and
  *  paragraph separators. */

@@ -1,15 +1,11 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodeErrorBody } from '../api/codec';
 import { createApp } from './app';
-import { openDemoStore } from './demo/demo-data';
-import type { Store } from './store/open-store';
+import { demoStore } from './testing/temp-stores';
+import { fakeOperator } from './testing/fake-operator';
 
-let store: Store;
-beforeAll(() => {
-  store = openDemoStore(':memory:');
-});
-afterAll(() => store.close());
+const store = demoStore();
 
 describe('hostile input', () => {
   const segment = fc.oneof(
@@ -31,6 +27,7 @@ describe('hostile input', () => {
     ),
     fc.nat().map(String),
   );
+  const cellPath = fc.tuple(segment, segment, segment);
   const key = fc.oneof(
     fc.string({ maxLength: 20 }),
     fc.string({ unit: 'binary', maxLength: 20 }),
@@ -53,30 +50,22 @@ describe('hostile input', () => {
   it('answers any cell path and keys with 400, 401 or 404, never 500', async () => {
     const app = createApp({ store, staticDir: null });
     await fc.assert(
-      fc.asyncProperty(
-        segment,
-        segment,
-        segment,
-        key,
-        key,
-        fc.boolean(),
-        async (mcc, mnc, cellid, sk, uk, enc) => {
-          const part = (s: string): string => (enc ? encoded(s) : raw(s));
-          const url = `/api/cell/${part(mcc)}/${part(mnc)}/${part(cellid)}?serviceKey=${part(sk)}&userKey=${part(uk)}`;
-          let res: Response;
-          try {
-            res = await app.request(url);
-          } catch {
-            // A URL the Request constructor refuses never reaches the service.
-            return;
-          }
-          expect([200, 400, 401, 404], url).toContain(res.status);
-          // "..", as the URL parser resolves it, may lead out of /api: the app's pages answer there.
-          const api = new URL(url, 'http://x').pathname.startsWith('/api/');
-          if (res.status !== 200 && api)
-            expect(decodeErrorBody(await res.text(), res.headers.get('content-type'))).toBeDefined();
-        },
-      ),
+      fc.asyncProperty(cellPath, key, key, fc.boolean(), async ([mcc, mnc, cellid], sk, uk, enc) => {
+        const part = (s: string): string => (enc ? encoded(s) : raw(s));
+        const url = `/api/cell/${part(mcc)}/${part(mnc)}/${part(cellid)}?serviceKey=${part(sk)}&userKey=${part(uk)}`;
+        let res: Response;
+        try {
+          res = await app.request(url);
+        } catch {
+          // A URL the Request constructor refuses never reaches the service.
+          return;
+        }
+        expect([200, 400, 401, 404], url).toContain(res.status);
+        // "..", as the URL parser resolves it, may lead out of /api: the app's pages answer there.
+        const api = new URL(url, 'http://x').pathname.startsWith('/api/');
+        if (res.status !== 200 && api)
+          expect(decodeErrorBody(await res.text(), res.headers.get('content-type'))).toBeDefined();
+      }),
       { numRuns: 400 },
     );
   });
@@ -97,33 +86,15 @@ describe('hostile input', () => {
   });
 
   it('forwards nothing but the two resources with checked paths and the two keys', async () => {
-    const asked: string[] = [];
-    const app = createApp({
-      upstream: {
-        baseUrl: 'http://operator.invalid/rest',
-        timeoutMs: 1000,
-        fetch: (input) => {
-          asked.push(String(input));
-          return Promise.resolve(
-            new Response('<x/>', { status: 200, headers: { 'Content-Type': 'application/xml' } }),
-          );
-        },
-      },
-    });
+    const { upstream, asked } = fakeOperator();
+    const app = createApp({ upstream });
     await fc.assert(
-      fc.asyncProperty(
-        segment,
-        segment,
-        segment,
-        key,
-        fc.string({ maxLength: 10 }),
-        async (a, b, c, k, extra) => {
-          const url = `/api/cell/${raw(a)}/${raw(b)}/${raw(c)}?serviceKey=${raw(k)}&userKey=u&${raw(extra)}=1`;
-          const res = await Promise.resolve(app.request(url)).catch(() => undefined);
-          if (res !== undefined) expect(res.status).not.toBe(500);
-          await Promise.resolve(app.request(`/api/${raw(a)}/${raw(b)}`)).catch(() => undefined);
-        },
-      ),
+      fc.asyncProperty(cellPath, key, fc.string({ maxLength: 10 }), async ([a, b, c], k, extra) => {
+        const url = `/api/cell/${raw(a)}/${raw(b)}/${raw(c)}?serviceKey=${raw(k)}&userKey=u&${raw(extra)}=1`;
+        const res = await Promise.resolve(app.request(url)).catch(() => undefined);
+        if (res !== undefined) expect(res.status).not.toBe(500);
+        await Promise.resolve(app.request(`/api/${raw(a)}/${raw(b)}`)).catch(() => undefined);
+      }),
       { numRuns: 300 },
     );
     for (const url of asked) {

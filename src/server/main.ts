@@ -7,6 +7,7 @@ import { townGazetteer } from './places/gazetteer';
 import { createListener } from './http/listener';
 import { startSimulator } from './demo/simulator';
 import { hasLiveSources } from './sources/cell-sources';
+import { signingKeys } from './oidc/keys';
 import { openServiceStore, type ServiceStore } from './store/service-store';
 
 /* Lines are gathered and written together a moment later: a write per request costs more than the request. */
@@ -44,6 +45,24 @@ function readConfig(): Config {
 const config = readConfig();
 let store: ServiceStore | undefined;
 let stopSimulator = (): void => undefined;
+let stopPruning = (): void => undefined;
+
+/* The CAMARA operator's signing keys are made now if this database has none (not at its first request), and its
+   expired records (requests, tokens, grants) are deleted now and every hour. */
+function pruneCamara(open: ServiceStore): () => void {
+  signingKeys(open.camara).catch((error: unknown) => {
+    log(`camara: cannot make the provider's signing keys: ${(error as Error).message}`);
+  });
+  const prune = (): void => {
+    open.camara.prune(Math.floor(Date.now() / 1000)).catch((error: unknown) => {
+      log(`camara: pruning failed: ${(error as Error).message}`);
+    });
+  };
+  prune();
+  const timer = setInterval(prune, 3_600_000);
+  timer.unref();
+  return () => clearInterval(timer);
+}
 
 const common = {
   tileUrl: config.tileUrl,
@@ -88,9 +107,15 @@ await cells.cache?.prune(Math.floor(Date.now() / 1000));
 // Asked before the first request, so the page says from the start whether the demo keys are there.
 const demoKeys = config.baseUrl === undefined && store !== undefined && (await store.hasDemoKeys());
 
+/* The port actually listened on (PORT may be 0), for the default PUBLIC_URL. */
+let listening = config.port;
+const publicUrl = (): string => config.publicUrl ?? `http://127.0.0.1:${listening}`;
+const demoApp = (open: ServiceStore) =>
+  createApp({ store: open, cells, camara: { store: open.camara, publicUrl }, ...common });
+
 const app =
   config.baseUrl === undefined
-    ? createApp({ store: store ?? (await readStore()), cells, ...common })
+    ? demoApp((store ??= await readStore()))
     : createApp({
         upstream: { baseUrl: config.baseUrl, timeoutMs: config.timeoutMs, schemaUrl: config.schemaUrl },
         ...(store !== undefined && { store }),
@@ -103,6 +128,7 @@ const server = http.server;
 server.listen(config.port, config.host, () => {
   const info = server.address() as AddressInfo;
   const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
+  listening = info.port;
   console.log(`Cell positioning service: http://${host}:${info.port}/`);
   console.log(
     config.rateLimit > 0
@@ -127,6 +153,8 @@ server.listen(config.port, config.host, () => {
     console.log(
       `Demo mode, database ${store.engine === 'SQLite' ? config.dbFile : `${store.where} (PostgreSQL)`}`,
     );
+    console.log(`CAMARA operator: issuer ${publicUrl()}/oidc, Device Location ${publicUrl()}/camara`);
+    stopPruning = pruneCamara(store);
     if (demoKeys) {
       console.log(
         `WARNING: the demo keys are active (service key ${DEMO_KEYS.serviceKey}, user key ${DEMO_KEYS.userKey}): ` +
@@ -160,6 +188,7 @@ function shutdown(signal: string): void {
   stopping = true;
   log(`${signal}: stopping`);
   stopSimulator();
+  stopPruning();
   const finish = (): void => {
     if (store === undefined) process.exit(0);
     void Promise.resolve(store.close())

@@ -1,23 +1,18 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import Database from './store/sqlite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CASES, startHostileOperator } from '../../scripts/hostile-operator';
 import { openDemoStore } from './demo/demo-data';
 import { openStore } from './store/open-store';
 import { exited, output, processes, until } from './testing/processes';
+import { tempDir } from './testing/temp-dir';
 
 /* The service and the admin command line as separate processes: killed, stopped, started afresh. */
-let dir: string;
-const { node, startService } = processes(() => dir);
-
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'cellpos-process-'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir('process');
+const { node, startService } = processes(dir);
 
 describe('start-up', () => {
   it('says plainly when the demo keys are active, and POSITIONING_DEMO=off makes a database without them', async () => {

@@ -1,19 +1,15 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { postgresBinDir, startCluster } from '../../scripts/pg-cluster';
-import { postgresSkipped, testDatabase } from './store/postgres/test-database';
+import { postgresSkipped, testDatabase } from './testing/postgres-database';
 import { exited, output, processes, until } from './testing/processes';
+import { tempDir } from './testing/temp-dir';
 
 /* The service as several processes on one PostgreSQL: what a deployment of replicas behind a load balancer is. */
-let dir: string;
-const { node, startService } = processes(() => dir);
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'cellpos-replicas-'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir('replicas');
+const { node, startService } = processes(dir);
 
 const DEMO = 'serviceKey=demo-service&userKey=demo-user';
 const JSON_ACCEPT = { accept: 'application/json' };

@@ -1,7 +1,7 @@
 import { describeError, type ErrorContext } from '../i18n/error-message';
 import { useI18n } from '../i18n/i18n';
-import { appUpdate } from '../session/app-update';
-import { useKeys, useSession } from '../session/session';
+import { appUpdate } from '../state/app-update';
+import { useKeys, useSession } from '../state/session';
 
 export interface ErrorNoticeProps {
   error: unknown;

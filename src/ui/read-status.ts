@@ -1,6 +1,6 @@
 import { isApiError } from '../api/errors';
 import type { Translate } from '../i18n/translate';
-import { READ_ATTEMPTS } from '../session/read-policy';
+import { READ_ATTEMPTS } from '../queries/read-policy';
 
 /** What a read is doing, for its status line: `busy` while it runs, and while it retries, why and which try. */
 export function readStatus(

@@ -1,7 +1,7 @@
 import type { MessageKey } from '../../i18n/en';
 import type { Translate } from '../../i18n/translate';
 import { isFailure, resultText } from './reasons';
-import type { BatchPhase, BatchRow } from './use-batch';
+import type { BatchPhase, BatchRow } from './batch-run';
 
 export type Column = 'line' | 'mcc' | 'mnc' | 'cellid' | 'result' | 'name' | 'lat' | 'lon' | 'lac';
 export interface Sort {

@@ -3,7 +3,7 @@ import type { MessageKey } from '../../i18n/en';
 import { useI18n } from '../../i18n/i18n';
 import { download, exportText, type ExportFormat, type ExportRow } from './export';
 import { resultText } from './reasons';
-import type { BatchSnapshot } from './use-batch';
+import type { BatchSnapshot } from './batch-run';
 
 const FORMATS: ReadonlyArray<{ format: ExportFormat; label: MessageKey }> = [
   { format: 'csv', label: 'batch.exportCsv' },

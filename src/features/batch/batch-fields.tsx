@@ -1,36 +1,38 @@
-import { useId, type ChangeEvent } from 'react';
+import type { ChangeEvent } from 'react';
 import { useI18n } from '../../i18n/i18n';
+import { Field } from '../../ui/field';
 import { megabytes } from './megabytes';
 import { MAX_BYTES } from './parse';
 import { clampConcurrency, MAX_CONCURRENCY } from './runner';
 
 export function BatchText({ text, onText }: { text: string; onText(text: string): void }) {
   const { t } = useI18n();
-  const id = useId();
   return (
-    <div className="field">
-      <label htmlFor={id}>{t('batch.input')}</label>
-      <textarea
-        id={id}
-        className="batch-input mono"
-        rows={6}
-        spellCheck={false}
-        autoComplete="off"
-        value={text}
-        aria-describedby={`${id}-hint`}
-        placeholder={'244,91,10038\n244-91-400101'}
-        onChange={(e) => onText(e.target.value)}
-      />
-      <p id={`${id}-hint`} className="muted small">
-        {t('batch.inputHint')}
-      </p>
-    </div>
+    <Field label={t('batch.input')}>
+      {(id) => (
+        <>
+          <textarea
+            id={id}
+            className="batch-input mono"
+            rows={6}
+            spellCheck={false}
+            autoComplete="off"
+            value={text}
+            aria-describedby={`${id}-hint`}
+            placeholder={'244,91,10038\n244-91-400101'}
+            onChange={(e) => onText(e.target.value)}
+          />
+          <p id={`${id}-hint`} className="muted small">
+            {t('batch.inputHint')}
+          </p>
+        </>
+      )}
+    </Field>
   );
 }
 
 export function BatchFile({ onRead }: { onRead(read: { text: string } | { problem: string }): void }) {
   const { t, formatNumber } = useI18n();
-  const id = useId();
   const read = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
@@ -47,38 +49,39 @@ export function BatchFile({ onRead }: { onRead(read: { text: string } | { proble
     }
   };
   return (
-    <div className="field">
-      <label htmlFor={id}>{t('batch.file')}</label>
-      <input
-        id={id}
-        type="file"
-        accept=".txt,.csv,.tsv,text/plain,text/csv,text/tab-separated-values"
-        onChange={(e) => void read(e)}
-      />
-    </div>
+    <Field label={t('batch.file')}>
+      {(id) => (
+        <input
+          id={id}
+          type="file"
+          accept=".txt,.csv,.tsv,text/plain,text/csv,text/tab-separated-values"
+          onChange={(e) => void read(e)}
+        />
+      )}
+    </Field>
   );
 }
 
 /** How many lookups run at once (1–16), settled to that range when the field is left. */
 export function ConcurrencyField(props: { value: string; onChange(value: string): void; disabled: boolean }) {
   const { t } = useI18n();
-  const id = useId();
   return (
     <div className="field-row">
-      <div className="field narrow">
-        <label htmlFor={id}>{t('batch.concurrency')}</label>
-        <input
-          id={id}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={MAX_CONCURRENCY}
-          value={props.value}
-          disabled={props.disabled}
-          onChange={(e) => props.onChange(e.target.value)}
-          onBlur={() => props.onChange(String(clampConcurrency(Number(props.value))))}
-        />
-      </div>
+      <Field label={t('batch.concurrency')} className="field narrow">
+        {(id) => (
+          <input
+            id={id}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_CONCURRENCY}
+            value={props.value}
+            disabled={props.disabled}
+            onChange={(e) => props.onChange(e.target.value)}
+            onBlur={() => props.onChange(String(clampConcurrency(Number(props.value))))}
+          />
+        )}
+      </Field>
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import './batch.css';
 import { useId, useState } from 'react';
 import { useI18n } from '../../i18n/i18n';
-import { useClient, useFormat, useKeys, useSession } from '../../session/session';
+import { useClient, useFormat, useKeys, useSession } from '../../state/session';
+import { useSettings } from '../../state/settings';
 import { BatchExport } from './batch-export';
 import { BatchFile, BatchText, ConcurrencyField } from './batch-fields';
 import { BatchProgress } from './batch-progress';
@@ -9,26 +10,30 @@ import { BatchTable } from './batch-table';
 import { parseBatch, type ParseResult } from './parse';
 import { ParseSummary } from './parse-summary';
 import { clampConcurrency, DEFAULT_CONCURRENCY } from './runner';
+import type { BatchSnapshot } from './batch-run';
 import { useBatch } from './use-batch';
 
 export function BatchPanel() {
   const { t } = useI18n();
-  const id = useId();
   const keys = useKeys();
   const [format] = useFormat();
   const { focus } = useSession();
+  const { timeoutMs } = useSettings().settings;
   const [text, setText] = useState('');
   const [parsed, setParsed] = useState<ParseResult | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [concurrency, setConcurrency] = useState(String(DEFAULT_CONCURRENCY));
-  const { snapshot, start, cancel, clear } = useBatch(useClient(), (batch) =>
-    focus.dispatch({ type: 'batch', batch }),
-  );
+  const { snapshot, start, cancel, clear } = useBatch(useClient(), (batch) => focus.draw({ batch }));
   const running = snapshot.phase === 'running';
 
   const run = (result: ParseResult) => {
     if (keys === null || result.entries.length === 0) return;
-    start(result.entries, keys, format, clampConcurrency(Number(concurrency)));
+    start(result.entries, {
+      keys,
+      format,
+      concurrency: clampConcurrency(Number(concurrency)),
+      serviceTimeoutMs: timeoutMs,
+    });
   };
   const lookUp = () => {
     setProblem(null);
@@ -81,13 +86,19 @@ export function BatchPanel() {
         />
       )}
       {snapshot.phase !== 'idle' && <BatchProgress snapshot={snapshot} />}
-      {snapshot.phase !== 'idle' && (
-        <section className="batch-section" aria-labelledby={`${id}-results`}>
-          <h3 id={`${id}-results`}>{t('batch.results')}</h3>
-          <BatchExport snapshot={snapshot} />
-          <BatchTable rows={snapshot.rows} phase={snapshot.phase} version={snapshot.version} />
-        </section>
-      )}
+      {snapshot.phase !== 'idle' && <BatchResults snapshot={snapshot} />}
     </div>
+  );
+}
+
+function BatchResults({ snapshot }: { snapshot: BatchSnapshot }) {
+  const { t } = useI18n();
+  const id = useId();
+  return (
+    <section className="batch-section" aria-labelledby={`${id}-results`}>
+      <h3 id={`${id}-results`}>{t('batch.results')}</h3>
+      <BatchExport snapshot={snapshot} />
+      <BatchTable rows={snapshot.rows} phase={snapshot.phase} />
+    </section>
   );
 }

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useI18n } from '../../i18n/i18n';
-import { duration } from './duration';
-import type { BatchSnapshot } from './use-batch';
+import { durationText } from '../../i18n/time-span';
+import type { BatchSnapshot } from './batch-run';
 
 /** Announced politely at most every few seconds; the bar and its label update on every render. */
 const ANNOUNCE_EVERY_MS = 5000;
@@ -15,7 +15,7 @@ export function BatchProgress({ snapshot }: { snapshot: BatchSnapshot }) {
   const rate = done / (elapsed / 1000);
   const left =
     done > 0 && rate > 0
-      ? t('batch.timeLeft', { time: duration(((total - done) / rate) * 1000, formatNumber) })
+      ? t('batch.timeLeft', { time: durationText(((total - done) / rate) * 1000, formatNumber) })
       : t('batch.timeLeftUnknown');
   const line = t('batch.progressText', {
     done: formatNumber(done),
@@ -30,7 +30,7 @@ export function BatchProgress({ snapshot }: { snapshot: BatchSnapshot }) {
           found: formatNumber(found),
           failed: formatNumber(failed),
           total: formatNumber(total),
-          time: duration(elapsed, formatNumber),
+          time: durationText(elapsed, formatNumber),
         })
       : phase === 'cancelled'
         ? t('batch.cancelled', {

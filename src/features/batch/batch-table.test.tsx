@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DOCUMENTED_CELL } from '../../api/fixtures/documented-cell';
 import { I18nProvider } from '../../i18n/i18n';
 import { BatchTable } from './batch-table';
-import type { BatchRow } from './use-batch';
+import type { BatchRow } from './batch-run';
 
 function rowsOf(count: number): BatchRow[] {
   return Array.from({ length: count }, (_, index) => ({
@@ -18,11 +18,11 @@ const bodyRows = () => within(screen.getAllByRole('rowgroup')[1] as HTMLElement)
 describe('BatchTable', () => {
   afterEach(cleanup);
 
-  it('shows an answer that came in for a row updated in place', () => {
+  it('shows an answer that came in, in the next snapshot of the rows', () => {
     const rows = rowsOf(3);
     const { rerender } = render(
       <I18nProvider locale="en">
-        <BatchTable rows={rows} phase="running" version={1} />
+        <BatchTable rows={rows} phase="running" />
       </I18nProvider>,
     );
     expect(bodyRows().map((row) => row.textContent)).toEqual([
@@ -30,11 +30,14 @@ describe('BatchTable', () => {
       expect.stringContaining('Waiting'),
       expect.stringContaining('Waiting'),
     ]);
-    const second = rows[1] as BatchRow;
-    second.outcome = { ok: true, cell: { ...DOCUMENTED_CELL, cellid: '10001' } };
+    const next = rows.map((row): BatchRow =>
+      row.index === 1
+        ? { ...row, outcome: { ok: true, cell: { ...DOCUMENTED_CELL, cellid: '10001' } } }
+        : row,
+    );
     rerender(
       <I18nProvider locale="en">
-        <BatchTable rows={rows} phase="running" version={2} />
+        <BatchTable rows={next} phase="running" />
       </I18nProvider>,
     );
     const [first, shown, third] = bodyRows();
@@ -48,12 +51,12 @@ describe('BatchTable', () => {
     const rows = rowsOf(2);
     const { rerender } = render(
       <I18nProvider locale="en">
-        <BatchTable rows={rows} phase="running" version={1} />
+        <BatchTable rows={rows} phase="running" />
       </I18nProvider>,
     );
     rerender(
       <I18nProvider locale="en">
-        <BatchTable rows={rows} phase="cancelled" version={2} />
+        <BatchTable rows={rows} phase="cancelled" />
       </I18nProvider>,
     );
     for (const row of bodyRows()) expect(row.textContent).not.toContain('Waiting');

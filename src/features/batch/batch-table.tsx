@@ -3,27 +3,25 @@ import { useI18n } from '../../i18n/i18n';
 import { COLUMNS, cellText, sortRows, type Column, type Sort } from './batch-columns';
 import { BatchPager } from './batch-pager';
 import { isFailure, resultText } from './reasons';
-import type { BatchPhase, BatchRow } from './use-batch';
+import type { BatchPhase, BatchRow } from './batch-run';
 
 export const PAGE_SIZE = 100;
 
 export interface BatchTableProps {
   rows: readonly BatchRow[];
   phase: BatchPhase;
-  /** Changes whenever rows changed in place. */
-  version: number;
 }
 
-export function BatchTable({ rows, phase, version }: BatchTableProps) {
+export function BatchTable({ rows, phase }: BatchTableProps) {
   const { t, formatNumber } = useI18n();
   const [sort, setSort] = useState<Sort>({ column: 'line', direction: 'ascending' });
   const [failuresOnly, setFailuresOnly] = useState(false);
   const [page, setPage] = useState(0);
   const filterId = useId();
-  const sorted = useMemo(() => {
-    void version; // the rows changed in place
-    return sortRows(rows, sort, failuresOnly, phase, t);
-  }, [rows, version, failuresOnly, sort, phase, t]);
+  const sorted = useMemo(
+    () => sortRows(rows, sort, failuresOnly, phase, t),
+    [rows, failuresOnly, sort, phase, t],
+  );
   const pages = Math.max(1, Math.ceil(sorted.length / PAGE_SIZE));
   const current = Math.min(page, pages - 1);
   const from = current * PAGE_SIZE;
@@ -64,7 +62,7 @@ export function BatchTable({ rows, phase, version }: BatchTableProps) {
           <SortHeader sort={sort} onSort={sortBy} />
           <tbody>
             {visible.map((row) => (
-              <ResultRow key={row.index} row={row} outcome={row.outcome} phase={phase} />
+              <ResultRow key={row.index} row={row} phase={phase} />
             ))}
           </tbody>
         </table>
@@ -104,18 +102,10 @@ function SortHeader({ sort, onSort }: { sort: Sort; onSort(column: Column): void
 }
 
 /**
- * One row, rendered again only when its outcome, the phase or the language changed: a running batch renders the
- * table every RENDER_EVERY_MS, and most of the rows shown have not changed since. The outcome is a prop of its
- * own because a row is updated in place.
+ * One row, rendered again only when it was answered, or the phase or the language changed: a running batch renders
+ * the table every RENDER_EVERY_MS, and most of the rows shown have not changed since (a snapshot keeps them).
  */
-const ResultRow = memo(function ResultRow({
-  row,
-  phase,
-}: {
-  row: BatchRow;
-  outcome: BatchRow['outcome'];
-  phase: BatchPhase;
-}) {
+const ResultRow = memo(function ResultRow({ row, phase }: { row: BatchRow; phase: BatchPhase }) {
   const { t } = useI18n();
   const result = resultText(row, phase, t);
   return (

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { DOCUMENTED_CELL } from '../../api/fixtures/documented-cell';
 import { createMapFeed, MAP_EVERY_MS } from './map-feed';
-import type { BatchPhase } from './use-batch';
+import type { BatchPhase } from './batch-run';
 
 const snapshot = (runId: number, phase: BatchPhase, count: number) => ({
   runId,
@@ -21,7 +21,7 @@ describe('the batch on the map', () => {
     now = MAP_EVERY_MS;
     feed(snapshot(1, 'running', 12));
     feed(snapshot(1, 'done', 12));
-    expect(onCells.mock.calls.map(([cells]) => [cells.count, cells.complete])).toEqual([
+    expect(onCells.mock.calls.map(([batch]) => [batch.cells.length, batch.complete])).toEqual([
       [0, false],
       [12, false],
       [12, true],

@@ -1,5 +1,5 @@
 import type { Cell } from '../../api/types';
-import type { BatchCells } from '../../session/map-focus';
+import type { BatchCells } from '../../state/map-focus';
 
 interface BatchState {
   runId: number;
@@ -21,7 +21,6 @@ export function createMapFeed(onCells: (cells: BatchCells) => void, now: () => n
     onCells({
       runId: snapshot.runId,
       cells: snapshot.cells,
-      count,
       complete: snapshot.phase === 'done' || snapshot.phase === 'cancelled',
     });
   };

@@ -1,7 +1,7 @@
 import { cellIdProblemText } from '../../i18n/cell-id-problem';
 import type { Translate } from '../../i18n/translate';
 import type { BadLine } from './parse';
-import type { BatchPhase, BatchRow } from './use-batch';
+import type { BatchPhase, BatchRow } from './batch-run';
 
 /** What a row's result column says: found, the failure's reason (with its HTTP status), or why nothing came. */
 export function resultText(row: BatchRow, phase: BatchPhase, t: Translate): string {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { RequestOptions } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import type { Cell, CellId, Keys } from '../../api/types';
-import { runBatch, type BatchClient, type BatchOutcome } from './runner';
+import { runBatch, type BatchClient, type BatchOutcome, type RunOptions } from './runner';
 
 const KEYS: Keys = { serviceKey: 's', userKey: 'u' };
 
@@ -58,17 +58,26 @@ function manualClient() {
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
+type LookUpOptions = Omit<RunOptions, 'client' | 'keys' | 'format' | 'ids' | 'signal'> &
+  Partial<Pick<RunOptions, 'format' | 'signal'>>;
+
+/** runBatch over cells 1 to `count`, as XML and with a signal of its own unless `options` says otherwise. */
+const lookUpAll = (client: BatchClient, count: number, options: LookUpOptions) =>
+  runBatch({
+    client,
+    keys: KEYS,
+    format: 'xml',
+    ids: idList(count),
+    signal: new AbortController().signal,
+    ...options,
+  });
+
 describe('runBatch', () => {
   it('keeps at most `concurrency` reads in flight and reports every outcome', async () => {
     const fake = manualClient();
     const outcomes = new Map<number, BatchOutcome>();
-    const run = runBatch({
-      client: fake.client,
-      keys: KEYS,
-      format: 'xml',
-      ids: idList(10),
+    const run = lookUpAll(fake.client, 10, {
       concurrency: 3,
-      signal: new AbortController().signal,
       onOutcome: (i, o) => outcomes.set(i, o),
     });
     while (outcomes.size < 10) {
@@ -100,13 +109,9 @@ describe('runBatch', () => {
     let clock = 1_000_000;
     vi.spyOn(Date, 'now').mockImplementation(() => clock);
     try {
-      await runBatch({
-        client,
-        keys: KEYS,
+      await lookUpAll(client, 3, {
         format: 'json',
-        ids: idList(3),
         concurrency: 1,
-        signal: new AbortController().signal,
         onOutcome: (_i, o) => outcomes.push(o),
         onRetry: (reason, ms) => retries.push([reason, ms]),
         sleep: async (ms) => {
@@ -124,7 +129,7 @@ describe('runBatch', () => {
     expect(outcomes.every((o) => o.ok)).toBe(true);
   });
 
-  it('retries network failures and 5xx at most twice with backoff; other 4xx not at all', async () => {
+  it('retries network failures and 5xx as every read is (twice, 400 and 800 ms on); other 4xx not at all', async () => {
     const counts = new Map<string, number>();
     const client: BatchClient = {
       getCell: async (_k, id) => {
@@ -137,13 +142,8 @@ describe('runBatch', () => {
     };
     const sleeps: number[] = [];
     const outcomes = new Map<number, BatchOutcome>();
-    await runBatch({
-      client,
-      keys: KEYS,
-      format: 'xml',
-      ids: idList(3),
+    await lookUpAll(client, 3, {
       concurrency: 2,
-      signal: new AbortController().signal,
       onOutcome: (i, o) => outcomes.set(i, o),
       sleep: async (ms) => void sleeps.push(ms),
     });
@@ -157,18 +157,42 @@ describe('runBatch', () => {
     expect(outcomes.get(0)).toEqual({ ok: false, kind: 'server', status: 503 });
     expect(outcomes.get(1)).toEqual({ ok: false, kind: 'not-found', status: 404 });
     expect(outcomes.get(2)?.ok).toBe(true);
-    expect(sleeps.sort((a, b) => a - b)).toEqual([500, 500, 1500]);
+    expect(sleeps.sort((a, b) => a - b)).toEqual([400, 400, 800]);
+  });
+
+  it("gives each cell's tries one deadline, the service's timeout and 2 s: no retry it would cut short", async () => {
+    let clock = 1_000_000;
+    vi.spyOn(Date, 'now').mockImplementation(() => clock);
+    const deadlines: Array<number | undefined> = [];
+    const client: BatchClient = {
+      getCell: async (_k, _id, options) => {
+        deadlines.push(options?.deadline);
+        clock += 2500;
+        throw new ApiError('timeout', 'no answer', { status: 504, deadline: options?.deadline });
+      },
+    };
+    const outcomes: BatchOutcome[] = [];
+    try {
+      await lookUpAll(client, 1, {
+        serviceTimeoutMs: 3000,
+        onOutcome: (_i, o) => outcomes.push(o),
+        sleep: async (ms) => {
+          clock += ms;
+        },
+      });
+    } finally {
+      vi.restoreAllMocks();
+    }
+    // Tried at 0 and at 2.9 s; a third try would start at 6.2 s, past the deadline at 5 s.
+    expect(deadlines).toEqual([1_005_000, 1_005_000]);
+    expect(outcomes).toEqual([{ ok: false, kind: 'timeout', status: 504 }]);
   });
 
   it('cancel aborts the reads in flight, sends nothing more, and keeps finished outcomes', async () => {
     const fake = manualClient();
     const outcomes = new Map<number, BatchOutcome>();
     const controller = new AbortController();
-    const run = runBatch({
-      client: fake.client,
-      keys: KEYS,
-      format: 'xml',
-      ids: idList(20),
+    const run = lookUpAll(fake.client, 20, {
       concurrency: 4,
       signal: controller.signal,
       onOutcome: (i, o) => outcomes.set(i, o),
@@ -194,11 +218,7 @@ describe('runBatch', () => {
       },
     };
     const controller = new AbortController();
-    const run = runBatch({
-      client,
-      keys: KEYS,
-      format: 'xml',
-      ids: idList(2),
+    const run = lookUpAll(client, 2, {
       signal: controller.signal,
       onOutcome: () => undefined,
       onRetry: () => controller.abort(),
@@ -217,14 +237,9 @@ describe('runBatch', () => {
         };
       },
     };
-    await runBatch({
-      client,
-      keys: KEYS,
-      format: 'xml',
-      ids: idList(2),
+    await lookUpAll(client, 2, {
       hints: [{ lac: '6001', radio: 'LTE' }, undefined],
       concurrency: 1,
-      signal: new AbortController().signal,
       onOutcome: () => undefined,
     });
     expect(seen).toEqual([
@@ -245,12 +260,7 @@ describe('runBatch', () => {
     };
     const outcomes: BatchOutcome[] = [];
     const sleep = vi.fn(async () => undefined);
-    await runBatch({
-      client,
-      keys: KEYS,
-      format: 'xml',
-      ids: idList(3),
-      signal: new AbortController().signal,
+    await lookUpAll(client, 3, {
       onOutcome: (_i, outcome) => outcomes.push(outcome),
       sleep,
     });

@@ -1,6 +1,8 @@
 import type { Answer, RequestOptions } from '../../api/client';
 import { isApiError, type ApiErrorKind } from '../../api/errors';
+import { DEFAULT_SETTINGS } from '../../api/settings';
 import type { Cell, CellHints, CellId, Format, Keys } from '../../api/types';
+import { readDeadline, retryDelay, shouldRetry } from '../../queries/read-policy';
 
 /** The one method of the app's client a batch uses; tests hand in a fake. */
 export interface BatchClient {
@@ -13,9 +15,6 @@ export type BatchOutcome =
 /** A browser opens at most six connections to one host over HTTP/1.1: six keep them all busy, more only queue. */
 export const DEFAULT_CONCURRENCY = 6;
 export const MAX_CONCURRENCY = 16;
-/** Retries of a network failure, timeout or 5xx; each waits longer. */
-export const TRANSIENT_RETRIES = 2;
-export const TRANSIENT_BACKOFF_MS = [500, 1500] as const;
 /** Without a Retry-After, a 429 waits this long; a hostile one is not waited on longer than the cap. */
 export const DEFAULT_RETRY_AFTER_S = 5;
 export const MAX_RETRY_AFTER_S = 300;
@@ -30,6 +29,8 @@ export interface RunOptions {
   /** Each cell's LAC and radio, by the same index as `ids`, when its line gave them. */
   hints?: ReadonlyArray<CellHints | undefined>;
   concurrency?: number;
+  /** The service's own timeout: each cell's read, retries included, ends by it and the read policy's margin. */
+  serviceTimeoutMs?: number;
   signal: AbortSignal;
   onOutcome(index: number, outcome: BatchOutcome): void;
   /** A cell is tried again: after a 429 (all workers wait `waitMs`) or after a transient failure. */
@@ -56,8 +57,6 @@ export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-const TRANSIENT: ReadonlySet<ApiErrorKind> = new Set(['network', 'timeout', 'server']);
-
 export function clampConcurrency(value: number): number {
   if (!Number.isFinite(value)) return DEFAULT_CONCURRENCY;
   return Math.min(MAX_CONCURRENCY, Math.max(1, Math.round(value)));
@@ -65,27 +64,31 @@ export function clampConcurrency(value: number): number {
 
 /**
  * Looks up every cell with at most `concurrency` reads in flight. A 429 pauses every worker for its
- * Retry-After, then the same cell is tried again; network failures, timeouts and 5xx get up to two retries
- * with a short backoff; any other failure is final. Aborting the signal aborts the reads in flight and
+ * Retry-After, then the same cell is tried again; network failures, timeouts and 5xx are tried again as every
+ * read is (src/queries/read-policy.ts); any other failure is final. Aborting the signal aborts the reads in flight and
  * resolves once the workers have stopped; outcomes already reported stay.
  */
 export async function runBatch(options: RunOptions): Promise<void> {
   const { client, keys, format, ids, hints, signal, onOutcome, onRetry } = options;
+  const serviceTimeoutMs = options.serviceTimeoutMs ?? DEFAULT_SETTINGS.timeoutMs;
   const sleep = options.sleep ?? abortableSleep;
   const workers = Math.min(clampConcurrency(options.concurrency ?? DEFAULT_CONCURRENCY), ids.length);
   let next = 0;
   let pausedUntil = 0;
 
   const lookUp = async (id: CellId, cellHints: CellHints | undefined): Promise<BatchOutcome> => {
-    let transient = 0;
+    let failures = 0;
     let limited = 0;
+    let deadline: number | undefined;
     for (;;) {
       const wait = pausedUntil - Date.now();
       if (wait > 0) await sleep(wait, signal);
+      deadline ??= readDeadline(serviceTimeoutMs);
       try {
         const answer = await client.getCell(keys, id, {
           signal,
           format,
+          deadline,
           ...(cellHints && { hints: cellHints }),
         });
         return { ok: true, cell: answer.data };
@@ -99,11 +102,13 @@ export async function runBatch(options: RunOptions): Promise<void> {
           const seconds = Math.min(error.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_S, MAX_RETRY_AFTER_S);
           pausedUntil = Math.max(pausedUntil, Date.now() + seconds * 1000);
           onRetry?.('rate-limited', seconds * 1000);
+          // The service asked for the pause: the read after it has a deadline of its own.
+          deadline = undefined;
           continue;
         }
-        if (TRANSIENT.has(error.kind) && transient < TRANSIENT_RETRIES) {
-          const backoff = TRANSIENT_BACKOFF_MS[transient] ?? 1500;
-          transient += 1;
+        if (shouldRetry(failures, error)) {
+          const backoff = retryDelay(failures);
+          failures += 1;
           onRetry?.('transient', backoff);
           await sleep(backoff, signal);
           continue;

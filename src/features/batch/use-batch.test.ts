@@ -2,6 +2,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Cell, CellId } from '../../api/types';
+import type { BatchSnapshot } from './batch-run';
 import type { BatchEntry } from './parse';
 import type { BatchClient } from './runner';
 import { useBatch } from './use-batch';
@@ -12,6 +13,8 @@ const entries = (n: number): BatchEntry[] =>
     id: { mcc: '244', mnc: '91', cellid: String(i + 1) },
     duplicates: 0,
   }));
+
+const KEYS = { serviceKey: 's', userKey: 'u' };
 
 const cellOf = (id: CellId): Cell => ({
   ...id,
@@ -32,11 +35,35 @@ describe('useBatch', () => {
       renders += 1;
       return useBatch(client);
     });
-    act(() => result.current.start(entries(2000), { serviceKey: 's', userKey: 'u' }, 'xml', 16));
+    act(() => result.current.start(entries(2000), { keys: KEYS, format: 'xml', concurrency: 16 }));
     await waitFor(() => expect(result.current.snapshot.phase).toBe('done'));
     expect(result.current.snapshot).toMatchObject({ done: 2000, failed: 0, total: 2000 });
     expect(result.current.snapshot.cells).toHaveLength(2000);
     expect(renders).toBeLessThan(50);
+  });
+
+  it('a snapshot once shown never changes: later answers come in new ones', async () => {
+    const client: BatchClient = {
+      getCell: async (_k, id) => ({ data: cellOf(id), raw: undefined as never }),
+    };
+    const shown: Array<{ snapshot: BatchSnapshot; answered: number; found: number }> = [];
+    const { result } = renderHook(() => {
+      const batch = useBatch(client);
+      const { snapshot } = batch;
+      if (shown.at(-1)?.snapshot !== snapshot) {
+        const answered = snapshot.rows.filter((row) => row.outcome !== undefined).length;
+        shown.push({ snapshot, answered, found: snapshot.cells.length });
+      }
+      return batch;
+    });
+    act(() => result.current.start(entries(500), { keys: KEYS, format: 'xml', concurrency: 16 }));
+    await waitFor(() => expect(result.current.snapshot.phase).toBe('done'));
+    expect(shown.length).toBeGreaterThan(2);
+    for (const { snapshot, answered, found } of shown) {
+      expect(snapshot.rows.filter((row) => row.outcome !== undefined)).toHaveLength(answered);
+      expect(snapshot.cells).toHaveLength(found);
+      expect(found).toBe(snapshot.done - snapshot.failed);
+    }
   });
 
   it('cancel keeps what finished and marks the run cancelled', async () => {
@@ -50,7 +77,7 @@ describe('useBatch', () => {
             ),
     };
     const { result } = renderHook(() => useBatch(client));
-    act(() => result.current.start(entries(10), { serviceKey: 's', userKey: 'u' }, 'xml', 2));
+    act(() => result.current.start(entries(10), { keys: KEYS, format: 'xml', concurrency: 2 }));
     await waitFor(() => expect(result.current.snapshot.done).toBe(3));
     act(() => result.current.cancel());
     await waitFor(() => expect(result.current.snapshot.phase).toBe('cancelled'));

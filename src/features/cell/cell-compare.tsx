@@ -3,7 +3,7 @@ import type { Cell } from '../../api/types';
 import type { MessageKey } from '../../i18n/en';
 import { useI18n } from '../../i18n/i18n';
 import { distanceMetres, type LatLon } from '../../map/geo';
-import { useDevicePosition } from '../../session/session';
+import { useDevicePosition } from '../../state/session';
 
 const GEO_ERRORS: Record<'denied' | 'unavailable' | 'timeout' | 'unsupported', MessageKey> = {
   denied: 'geo.denied',

@@ -1,13 +1,7 @@
 import type { CellFacts, FactLink } from '../../api/cell-facts';
 import { useI18n } from '../../i18n/i18n';
 import { sourceName } from '../../i18n/source-name';
-import type { Translate } from '../../i18n/translate';
-
-function ageText(seconds: number, t: Translate): string {
-  if (seconds < 3600) return t('facts.age.minutes', { count: Math.max(1, Math.round(seconds / 60)) });
-  if (seconds < 172_800) return t('facts.age.hours', { count: Math.round(seconds / 3600) });
-  return t('facts.age.days', { count: Math.round(seconds / 86_400) });
-}
+import { ageText } from '../../i18n/time-span';
 
 function Outside({ link }: { link: FactLink }) {
   const { t } = useI18n();

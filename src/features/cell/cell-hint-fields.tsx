@@ -1,5 +1,5 @@
-import { RADIOS } from '../../api/cell-facts';
 import { useI18n } from '../../i18n/i18n';
+import { RadioOptions } from '../../ui/radio-options';
 
 /** The two optional lookup fields as typed: LAC digits, and a radio type ('' for any). */
 export interface HintValues {
@@ -53,12 +53,7 @@ export function CellHintFields({ id, values, onChange, lacError, lacRef }: CellH
             onChange={(e) => onChange({ ...values, radio: e.target.value })}
             aria-describedby={help}
           >
-            <option value="">{t('cell.radio.any')}</option>
-            {RADIOS.map((radio) => (
-              <option key={radio} value={radio}>
-                {radio}
-              </option>
-            ))}
+            <RadioOptions any={t('cell.radio.any')} />
           </select>
         </div>
       </div>

@@ -9,8 +9,9 @@ import { CellCompare } from './cell-compare';
 import { CellDetails } from './cell-details';
 import { CellFactsView } from './cell-facts-view';
 import { CellForm } from './cell-form';
-import { CellReading } from './cell-reading';
+import { CellIdParts } from './cell-id-parts';
 import { CellShare } from './cell-share';
+import { NetworkNames } from './network-names';
 import { RouteNotice } from './route-notice';
 import { useCellLookup } from './use-cell-lookup';
 
@@ -52,7 +53,8 @@ export function CellPanel({ fromPhone }: CellPanelProps) {
         <>
           <CellDetails cell={cell} />
           {facts && <CellFactsView facts={facts} />}
-          <CellReading cell={cell} />
+          <NetworkNames mcc={cell.mcc} mnc={cell.mnc} />
+          <CellIdParts cellid={cell.cellid} />
           <CellCompare cell={cell} fromPhone={fromPhone} />
           <CellShare cell={cell} hints={hints} />
         </>

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { Cell, CellHints } from '../../api/types';
 import { useI18n } from '../../i18n/i18n';
-import { useMapFocus } from '../../session/session';
+import { useMapFocus } from '../../state/session';
 import { cellLink, cellMapperUrl, coordinatesText, openCellIdUrl, openStreetMapUrl } from './links';
 
 /** The one part of the panels that follows the map's view ("Include map view"). */

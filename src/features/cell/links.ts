@@ -1,5 +1,5 @@
 import type { Cell, CellHints, CellId } from '../../api/types';
-import { cellPath, formatView, type MapViewState } from '../../session/route';
+import { cellPath, formatView, type MapViewState } from '../../routing/route';
 
 /** The deep link of a cell: its path in this app (with the lookup's LAC and radio), never keys; optionally the view. */
 export function cellLink(origin: string, id: CellId, view?: MapViewState, hints?: CellHints): string {

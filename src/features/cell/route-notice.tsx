@@ -1,7 +1,7 @@
 import { cellIdProblemText } from '../../i18n/cell-id-problem';
 import { useI18n } from '../../i18n/i18n';
-import { useRoute } from '../../session/route';
-import { useKeys } from '../../session/session';
+import { useRoute } from '../../routing/address-bar';
+import { useKeys } from '../../state/session';
 
 export function RouteNotice() {
   const { t } = useI18n();

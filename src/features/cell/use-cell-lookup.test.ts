@@ -1,15 +1,10 @@
-import { describe, expect, it, vi } from 'vitest';
-import type { Client } from '../../api/client';
+import { describe, expect, it } from 'vitest';
 import { keyFingerprint } from '../../api/keys';
 import { cellQuery } from './use-cell-lookup';
+import { idleClient, SECRET_KEYS } from '../../testing/stand-ins';
 
-const client: Client = {
-  getLocation: vi.fn(),
-  getCell: vi.fn(),
-  getCellsInView: vi.fn(),
-  getSettings: vi.fn(),
-};
-const keys = { serviceKey: 'svc-secret', userKey: 'usr-secret' };
+const client = idleClient();
+const keys = SECRET_KEYS;
 
 describe('cellQuery', () => {
   it('keys the cache general to specific, by the cell as typed, a fingerprint of the keys and the format', () => {

@@ -2,11 +2,12 @@ import { queryOptions, skipToken, useQuery, useQueryClient } from '@tanstack/rea
 import type { Answer, Client } from '../../api/client';
 import type { Cell, CellHints, CellId, Format, Keys } from '../../api/types';
 import { DEFAULT_SETTINGS } from '../../api/settings';
-import { queryKeys } from '../../session/query-keys';
-import { withinDeadline } from '../../session/read-policy';
-import { cellPath, formatRoute, useRoute } from '../../session/route';
-import { useFormat, useKeys, useMapFocus, useSession } from '../../session/session';
-import { useSettings } from '../../session/settings';
+import { queryKeys } from '../../queries/query-keys';
+import { withinDeadline } from '../../queries/read-policy';
+import { useRoute } from '../../routing/address-bar';
+import { cellPath, formatRoute } from '../../routing/route';
+import { useFormat, useKeys, useMapFocus, useSession } from '../../state/session';
+import { useSettings } from '../../state/settings';
 
 /** The Cell read, keyed from general to specific; keys enter only as a fingerprint. One deadline for the whole
  *  read, retries included: the service's timeout and 2 s. */

@@ -1,7 +1,7 @@
 import './cells-in-view.css';
 import { useId } from 'react';
 import { useI18n } from '../../i18n/i18n';
-import { useSession } from '../../session/session';
+import { useSession } from '../../state/session';
 import { InViewFilters } from './in-view-filters';
 import { InViewStatus } from './in-view-status';
 import { useCellsInView } from './use-cells-in-view';

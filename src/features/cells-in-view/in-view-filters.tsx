@@ -4,8 +4,9 @@ import type { CellInView } from '../../api/cells-in-view';
 import { useI18n } from '../../i18n/i18n';
 import { findNames, loadTable, type MccMncTable } from '../../i18n/operator-names';
 import { INTL_TAG } from '../../i18n/translate';
-import type { InViewChoice } from '../../session/cells-in-view';
-import { useSession } from '../../session/session';
+import type { InViewChoice } from '../../state/in-view-choice';
+import { useSession } from '../../state/session';
+import { RadioOptions } from '../../ui/radio-options';
 
 const operatorKey = (op: { mcc: string; mnc: string }) => `${op.mcc}-${op.mnc}`;
 
@@ -76,12 +77,7 @@ export function InViewFilters({
       </select>
       <label htmlFor={radioId}>{t('inView.radio')}</label>
       <select id={radioId} value={choice.radio ?? ''} onChange={(e) => pickRadio(e.target.value)}>
-        <option value="">{t('inView.anyRadio')}</option>
-        {RADIOS.map((radio) => (
-          <option key={radio} value={radio}>
-            {radio}
-          </option>
-        ))}
+        <RadioOptions any={t('inView.anyRadio')} />
       </select>
     </div>
   );

@@ -1,15 +1,10 @@
-import { describe, expect, it, vi } from 'vitest';
-import type { Client } from '../../api/client';
+import { describe, expect, it } from 'vitest';
 import { keyFingerprint } from '../../api/keys';
 import { areaBox, cellsInViewQuery, IN_VIEW_LIMIT, inViewQuery } from './use-cells-in-view';
+import { idleClient, SECRET_KEYS } from '../../testing/stand-ins';
 
-const client: Client = {
-  getLocation: vi.fn(),
-  getCell: vi.fn(),
-  getCellsInView: vi.fn(),
-  getSettings: vi.fn(),
-};
-const keys = { serviceKey: 'svc-secret', userKey: 'usr-secret' };
+const client = idleClient();
+const keys = SECRET_KEYS;
 const helsinki = { west: 24.8, south: 60.1, east: 25.2, north: 60.3, zoom: 11 };
 
 describe('the cells-in-view read', () => {

@@ -3,12 +3,12 @@ import type { Answer, Client } from '../../api/client';
 import type { Bbox, CellsInView, CellsQuery } from '../../api/cells-in-view';
 import { DEFAULT_SETTINGS } from '../../api/settings';
 import type { Format, Keys } from '../../api/types';
-import type { InViewChoice } from '../../session/cells-in-view';
-import type { MapArea } from '../../session/map-focus';
-import { queryKeys } from '../../session/query-keys';
-import { withinDeadline } from '../../session/read-policy';
-import { useFormat, useInViewChoice, useKeys, useMapFocus, useSession } from '../../session/session';
-import { useSettings } from '../../session/settings';
+import type { InViewChoice } from '../../state/in-view-choice';
+import type { MapArea } from '../../state/map-focus';
+import { queryKeys } from '../../queries/query-keys';
+import { withinDeadline } from '../../queries/read-policy';
+import { useFormat, useInViewChoice, useKeys, useMapFocus, useSession } from '../../state/session';
+import { useSettings } from '../../state/settings';
 
 /** How many cells the map asks for at once: clustered, 5,000 stay smooth; past that, zooming in shows the rest. */
 export const IN_VIEW_LIMIT = 5000;

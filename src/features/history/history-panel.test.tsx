@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DOCUMENTED_CELL } from '../../api/fixtures/documented-cell';
-import { testSession } from '../../session/test-session';
+import { testSession } from '../../testing/test-session';
 import { history } from './history-storage';
 import { HistoryPanel } from './history-panel';
 

@@ -2,7 +2,7 @@ import './history.css';
 import { useId } from 'react';
 import { cellLabel } from '../../api/cell-id';
 import { useI18n } from '../../i18n/i18n';
-import { useSession } from '../../session/session';
+import { useSession } from '../../state/session';
 import { history, useHistory } from './history-storage';
 
 /** The last answers read with these keys, newest first; showing one again sends nothing and names it in the URL. */

@@ -3,8 +3,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DOCUMENTED_CELL } from '../../api/fixtures/documented-cell';
 import { keyFingerprint } from '../../api/keys';
 import type { Cell, Keys } from '../../api/types';
-import { createKeysStore } from '../../session/keys';
-import { KEYS_STORAGE_KEY, saveKeys } from '../../session/keys-storage';
+import { createKeysStore } from '../../state/keys';
+import { KEYS_STORAGE_KEY, saveKeys } from '../../state/keys-storage';
 import { history, HISTORY_STORAGE_KEY } from './history-storage';
 
 /* The history holds the phone number and every located cell: it is kept where the keys are (this tab, or this

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DOCUMENTED_CELL } from '../../api/fixtures/documented-cell';
 import type { Cell } from '../../api/types';
 import { addEntry, HISTORY_LIMIT, parseHistory } from './history-entries';
-import { saveKeys } from '../../session/keys-storage';
+import { saveKeys } from '../../state/keys-storage';
 import { history, HISTORY_STORAGE_KEY } from './history-storage';
 
 const cell = (cellid: string): Cell => ({ ...DOCUMENTED_CELL, cellid });

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { keyFingerprint } from '../../api/keys';
-import { loadKeys, loadRememberedKeys } from '../../session/keys-storage';
+import { loadKeys, loadRememberedKeys } from '../../state/keys-storage';
 import { addEntry, parseStoredHistory, toStored, type HistoryEntry } from './history-entries';
 
 export const HISTORY_STORAGE_KEY = 'cellpos.history';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { keyFingerprint } from '../../api/keys';
-import { useKeysState } from '../../session/session';
+import { useKeysState } from '../../state/session';
 import { history } from './history-storage';
 
 /** The history is kept where the keys are, belongs to them, and goes when they are forgotten. */

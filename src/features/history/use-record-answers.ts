@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { CellFacts } from '../../api/cell-facts';
 import type { Cell, Location } from '../../api/types';
-import { afterNextPaint } from '../../session/after-paint';
+import { afterNextPaint } from '../../paint/after-paint';
 import { history } from './history-storage';
 
 /**

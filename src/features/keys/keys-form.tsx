@@ -1,39 +1,43 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type Ref } from 'react';
 import type { Keys } from '../../api/types';
 import { useI18n } from '../../i18n/i18n';
-import { useKeysState, useSession } from '../../session/session';
+import { useKeysState, useSession } from '../../state/session';
+import { ForgetKeys } from './forget-keys';
 import { KeysIntro } from './keys-intro';
 
 type FieldErrors = Partial<Record<keyof Keys, string>>;
+
+const KEY_NAMES = ['serviceKey', 'userKey'] as const;
 
 export function KeysForm() {
   const { t } = useI18n();
   const { keys, remembered, formRequests } = useKeysState();
   const store = useSession().keys;
-  const [serviceKey, setServiceKey] = useState(keys?.serviceKey ?? '');
-  const [userKey, setUserKey] = useState(keys?.userKey ?? '');
+  const [values, setValues] = useState<Keys>({
+    serviceKey: keys?.serviceKey ?? '',
+    userKey: keys?.userKey ?? '',
+  });
   const [remember, setRemember] = useState(remembered);
   const [shown, setShown] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const serviceRef = useRef<HTMLInputElement>(null);
-  const userRef = useRef<HTMLInputElement>(null);
+  const inputs = useRef<Record<keyof Keys, HTMLInputElement | null>>({ serviceKey: null, userKey: null });
 
   useEffect(() => {
     if (formRequests === 0) return;
-    serviceRef.current?.focus();
-    serviceRef.current?.scrollIntoView({ block: 'nearest' });
+    inputs.current.serviceKey?.focus();
+    inputs.current.serviceKey?.scrollIntoView({ block: 'nearest' });
   }, [formRequests]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const next: FieldErrors = {};
-    const service = serviceKey.trim();
-    const user = userKey.trim();
+    const service = values.serviceKey.trim();
+    const user = values.userKey.trim();
     if (service === '') next.serviceKey = t('keys.serviceRequired');
     if (user === '') next.userKey = t('keys.userRequired');
     setErrors(next);
-    if (next.serviceKey) serviceRef.current?.focus();
-    else if (next.userKey) userRef.current?.focus();
+    if (next.serviceKey) inputs.current.serviceKey?.focus();
+    else if (next.userKey) inputs.current.userKey?.focus();
     else store.save({ serviceKey: service, userKey: user }, remember);
   };
 
@@ -41,22 +45,19 @@ export function KeysForm() {
     <>
       {keys === null && <KeysIntro />}
       <form className="form" onSubmit={submit} noValidate aria-label={t('keys.form')}>
-        <KeyField
-          name="serviceKey"
-          value={serviceKey}
-          onChange={setServiceKey}
-          error={errors.serviceKey}
-          inputRef={serviceRef}
-          shown={shown}
-        />
-        <KeyField
-          name="userKey"
-          value={userKey}
-          onChange={setUserKey}
-          error={errors.userKey}
-          inputRef={userRef}
-          shown={shown}
-        />
+        {KEY_NAMES.map((name) => (
+          <KeyField
+            key={name}
+            name={name}
+            value={values[name]}
+            onChange={(value) => setValues((given) => ({ ...given, [name]: value }))}
+            error={errors[name]}
+            inputRef={(input) => {
+              inputs.current[name] = input;
+            }}
+            shown={shown}
+          />
+        ))}
         <div className="check-row">
           <label className="check">
             <input type="checkbox" checked={shown} onChange={(e) => setShown(e.target.checked)} />
@@ -76,9 +77,7 @@ export function KeysForm() {
               <button type="button" className="button secondary" onClick={store.closeForm}>
                 {t('common.cancel')}
               </button>
-              <button type="button" className="button secondary" onClick={store.forget}>
-                {t('keys.forget')}
-              </button>
+              <ForgetKeys />
             </>
           )}
         </div>
@@ -93,7 +92,7 @@ interface KeyFieldProps {
   onChange(value: string): void;
   shown: boolean;
   error: string | undefined;
-  inputRef: RefObject<HTMLInputElement | null>;
+  inputRef: Ref<HTMLInputElement>;
 }
 
 function KeyField({ name, value, onChange, shown, error, inputRef }: KeyFieldProps) {

@@ -1,8 +1,8 @@
 import { cellLabel } from '../../api/cell-id';
 import { useI18n } from '../../i18n/i18n';
-import { useRoute } from '../../session/route';
-import { useSession } from '../../session/session';
-import { useSettings } from '../../session/settings';
+import { useRoute } from '../../routing/address-bar';
+import { useSession } from '../../state/session';
+import { useSettings } from '../../state/settings';
 
 export function KeysIntro() {
   const { t } = useI18n();

@@ -2,8 +2,8 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Keys } from '../../api/types';
-import { queryKeys } from '../../session/query-keys';
-import { testSession } from '../../session/test-session';
+import { queryKeys } from '../../queries/query-keys';
+import { testSession } from '../../testing/test-session';
 import { KeysPanel } from './keys-panel';
 
 function setup({

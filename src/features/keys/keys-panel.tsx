@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useI18n } from '../../i18n/i18n';
-import { useKeysState, useSession } from '../../session/session';
+import { useKeysState, useSession } from '../../state/session';
+import { ForgetKeys } from './forget-keys';
 import { KeysForm } from './keys-form';
 
 export function KeysPanel() {
@@ -20,9 +21,7 @@ export function KeysPanel() {
             <button type="button" className="button secondary" onClick={store.openForm}>
               {t('keys.change')}
             </button>
-            <button type="button" className="button secondary" onClick={store.forget}>
-              {t('keys.forget')}
-            </button>
+            <ForgetKeys />
           </div>
         </div>
       )}

@@ -1,10 +1,11 @@
 import './location.css';
 import { useId } from 'react';
 import { useI18n } from '../../i18n/i18n';
+import { agoText } from '../../i18n/time-span';
 import { ErrorNotice } from '../../ui/error-notice';
 import { readStatus } from '../../ui/read-status';
 import { LocationDetails } from './location-details';
-import { formatAge, useNow } from './use-now';
+import { useNow } from './use-now';
 import { REFRESH_CHOICES, useLocation, type RefreshSeconds } from './use-location';
 
 export function LocationPanel() {
@@ -81,7 +82,7 @@ function Status({
     <div className="status-line">
       <span role="status">{busy}</span>
       {!isFetching && hasData && updatedAt > 0 && (
-        <span>{t('location.updated', { age: formatAge(now - updatedAt, t) })}</span>
+        <span>{t('location.updated', { age: agoText(now - updatedAt, t) })}</span>
       )}
     </div>
   );

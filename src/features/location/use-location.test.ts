@@ -1,18 +1,13 @@
 // @vitest-environment jsdom
 import { act, renderHook } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import type { Client } from '../../api/client';
+import { describe, expect, it } from 'vitest';
 import { keyFingerprint } from '../../api/keys';
-import { testSession } from '../../session/test-session';
+import { testSession } from '../../testing/test-session';
 import { locationQuery, useLocation } from './use-location';
+import { idleClient, SECRET_KEYS } from '../../testing/stand-ins';
 
-const client: Client = {
-  getLocation: vi.fn(),
-  getCell: vi.fn(),
-  getCellsInView: vi.fn(),
-  getSettings: vi.fn(),
-};
-const keys = { serviceKey: 'svc-secret', userKey: 'usr-secret' };
+const client = idleClient();
+const keys = SECRET_KEYS;
 
 describe('locationQuery', () => {
   it('keys the cache by a fingerprint and the format, never by the keys', () => {

@@ -3,10 +3,10 @@ import { useState } from 'react';
 import type { Answer, Client } from '../../api/client';
 import type { Format, Keys, Location } from '../../api/types';
 import { DEFAULT_SETTINGS } from '../../api/settings';
-import { queryKeys } from '../../session/query-keys';
-import { withinDeadline } from '../../session/read-policy';
-import { useClient, useFormat, useKeys, useSession } from '../../session/session';
-import { useSettings } from '../../session/settings';
+import { queryKeys } from '../../queries/query-keys';
+import { withinDeadline } from '../../queries/read-policy';
+import { useClient, useFormat, useKeys, useSession } from '../../state/session';
+import { useSettings } from '../../state/settings';
 
 /** The Location read. The key holds a fingerprint of the keys, never the keys themselves. One deadline for the
  *  whole read, retries included: the service's timeout and 2 s. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Location } from '../../api/types';
-import type { TrailPoint } from '../../map/trail';
+import type { TrailPoint } from '../../state/map-focus';
 
 export function nextTrail(
   points: readonly TrailPoint[],

@@ -1,24 +1,19 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStandIns, type StandIns } from '../../../scripts/stand-in-sources';
 import { BROKEN_MCC, OPENCELLID_KEY, RATE_LIMITED_MCC } from '../../../scripts/stand-ins/opencellid';
 import { openStore } from '../store/open-store';
 import { runDownloadCommand } from './download-command';
+import { tempDir } from '../testing/temp-dir';
 
 /* download-opencellid against the OpenCelliD stand-in: gzip exports with and without a header line, the error
    bodies the endpoint sends with HTTP 200, an export that breaks off, a missing file. */
 let standIns: StandIns;
-let dir: string;
+const dir = tempDir('download');
 beforeAll(async () => {
   standIns = await startStandIns();
-  dir = mkdtempSync(join(tmpdir(), 'cellpos-download-'));
 });
-afterAll(async () => {
-  await standIns.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => standIns.close());
 
 let dbs = 0;
 async function download(args: string[], env: Record<string, string> = {}) {

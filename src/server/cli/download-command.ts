@@ -1,8 +1,8 @@
 import { readArgs, UsageError, type Args } from './args';
-import { ConfigError, readDatabase, readDbFile, readOpenCellidDownload } from '../config';
-import { formatReport, nothingValid, type CommandIo } from './import-command';
+import { ConfigError, readDatabase, readOpenCellidDownload } from '../config';
+import { formatReport, IMPORT_OPTIONS, nothingValid, readBatchSize, type CommandIo } from './import-command';
 import type { DownloadInput } from '../import/download-source';
-import { DEFAULT_BATCH_SIZE, ImportFailed, type ImportReport } from '../import/import-cells';
+import { ImportFailed, type ImportReport } from '../import/import-cells';
 import { importInto, importTarget, targetName, type ImportTarget } from '../import/import-into';
 import { createProgress } from '../import/progress';
 
@@ -11,9 +11,7 @@ export const DOWNLOAD_USAGE = `Usage: download-opencellid MCC [MCC ...] | --full
 Downloads OpenCelliD's cell export for each MCC (or the full export) and imports it as it arrives.
   MCC          a mobile country code, three digits (e.g. 244 for Finland)
   --full       the whole world (tens of millions of rows; downloads are limited per day)
-  --db FILE    database file (default: $POSITIONING_DB or ${readDbFile({})}); with DATABASE_URL set and no
-               --db, PostgreSQL, each export in one transaction
-  --batch N    rows per transaction, 100 to 1000000 (default ${DEFAULT_BATCH_SIZE})
+${IMPORT_OPTIONS}
 Needs OPENCELLID_KEY (your OpenCelliD key is the download token); OPENCELLID_URL changes the address.
 `;
 
@@ -40,11 +38,8 @@ export function parseDownloadArgs(
   for (const mcc of parsed.positionals) {
     if (!/^\d{3}$/.test(mcc)) throw new UsageError(`MCC must be three digits (got "${mcc}")`);
   }
-  const batch = parsed.values.get('batch');
-  const batchSize = batch === undefined ? DEFAULT_BATCH_SIZE : /^\d{3,7}$/.test(batch) ? Number(batch) : NaN;
-  if (!(batchSize >= 100 && batchSize <= 1_000_000)) {
-    throw new UsageError(`--batch must be a whole number from 100 to 1000000 (got "${batch}")`);
-  }
+  const batchSize = readBatchSize(parsed.values.get('batch'));
+  if (typeof batchSize === 'string') throw new UsageError(batchSize);
   return {
     files: full ? ['full'] : [...new Set(parsed.positionals)],
     target: importTarget(readDatabase(env), parsed.values.get('db')),

@@ -1,15 +1,14 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from '../store/sqlite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { generateOpenCellId, type GenerateStats } from '../../../bench/generate-opencellid';
 import { parseImportArgs, runImportCommand } from './import-command';
+import { tempDir } from '../testing/temp-dir';
 
-const dir = mkdtempSync(join(tmpdir(), 'import-command-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir('import-command');
 
 function capture(): { io: Parameters<typeof runImportCommand>[1]; out: () => string; err: () => string } {
   let out = '';

@@ -14,14 +14,26 @@ export interface CommandIo {
   isTTY: boolean;
 }
 
+/** The options of both import commands, as their usage says them. */
+export const IMPORT_OPTIONS = `  --db FILE    database file (default: $POSITIONING_DB or ${readDbFile({})}); with DATABASE_URL set and no
+               --db, PostgreSQL, each import in one transaction
+  --batch N    rows per transaction (SQLite), 100 to 1000000 (default ${DEFAULT_BATCH_SIZE})`;
+
 export const USAGE = `Usage: import-cells FILE [--db FILE] [--batch N]
 
 Imports an OpenCelliD cell export (CSV, plain or .gz) into the service's database.
   FILE         OpenCelliD CSV (radio,mcc,net,area,cell,unit,lon,lat,range,samples,...)
-  --db FILE    database file (default: $POSITIONING_DB or ${readDbFile({})}); with DATABASE_URL set and no
-               --db, PostgreSQL, in one transaction
-  --batch N    rows per transaction (SQLite), 100 to 1000000 (default ${DEFAULT_BATCH_SIZE})
+${IMPORT_OPTIONS}
 `;
+
+/** `--batch N` of both import commands, rows per transaction; what is wrong with it when it is not one. */
+export function readBatchSize(batch: string | undefined): number | string {
+  if (batch === undefined) return DEFAULT_BATCH_SIZE;
+  const size = /^\d{1,7}$/.test(batch) ? Number(batch) : NaN;
+  return size >= 100 && size <= 1_000_000
+    ? size
+    : `--batch must be a whole number from 100 to 1000000 (got "${batch}")`;
+}
 
 export interface ImportArgs {
   input: string;
@@ -52,14 +64,8 @@ export function parseImportArgs(
   if (input === undefined) return { ok: false, error: 'the OpenCelliD file to import is missing' };
   if (extra !== undefined) return { ok: false, error: `one input file only (got "${input}" and "${extra}")` };
   const db = parsed.values.get('db');
-  const batch = parsed.values.get('batch');
-  let batchSize = DEFAULT_BATCH_SIZE;
-  if (batch !== undefined) {
-    batchSize = /^\d{1,7}$/.test(batch) ? Number(batch) : NaN;
-    if (!(batchSize >= 100 && batchSize <= 1_000_000)) {
-      return { ok: false, error: `--batch must be a whole number from 100 to 1000000 (got "${batch}")` };
-    }
-  }
+  const batchSize = readBatchSize(parsed.values.get('batch'));
+  if (typeof batchSize === 'string') return { ok: false, error: batchSize };
   try {
     return { ok: true, args: { input, target: importTarget(readDatabase(env), db), batchSize } };
   } catch (error) {

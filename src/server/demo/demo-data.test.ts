@@ -5,7 +5,7 @@ import { DEMO_PHONE_CELL, demoCells, FIXED_CELLS } from './demo-data';
 import { tempStores } from '../testing/temp-stores';
 import type { CellRecord } from '../store/records';
 
-const { dir, open } = tempStores('cellpos-demo-');
+const { dir, open } = tempStores('demo');
 
 describe('demo data', () => {
   it('is fixed: the same rows every time', () => {

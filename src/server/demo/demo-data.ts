@@ -1,3 +1,4 @@
+import { DOCUMENTED_CELL_RECORD } from '../../api/fixtures/documented-cell';
 import type { CellRecord } from '../store/records';
 import { DEMO_TOWNS } from './towns';
 import type { Admin } from '../store/admin';
@@ -10,15 +11,7 @@ import type { EitherWay, ServiceStore } from '../store/service-store';
 export const DEMO_KEYS = { serviceKey: 'demo-service', userKey: 'demo-user' } as const;
 
 /** The cell of the operator document's examples, exactly as documented. */
-export const DOCUMENTED_CELL: CellRecord = {
-  mcc: 244,
-  mnc: 91,
-  cellid: 10038,
-  lac: 0,
-  lat: 60.316391,
-  lon: 20.994058,
-  name: 'Brändö',
-};
+export const DOCUMENTED_CELL: CellRecord = { ...DOCUMENTED_CELL_RECORD };
 
 /** Where the demo phone (user key demo-user) starts. */
 export const DEMO_PHONE_CELL: CellRecord = {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { ConfigError, loadConfig } from '../config';
-import { openDemoStore } from '../demo/demo-data';
-import type { Store } from '../store/open-store';
+import { demoStore } from '../testing/temp-stores';
+import { fakeOperator } from '../testing/fake-operator';
 
 /* Anyone who knows a service key (every user of that developer has it) must not be able to lock out its users
    with bogus user keys: failed key checks cost the client's address, the service key's bucket is charged only
@@ -14,11 +14,7 @@ const DEMO_Q = q('demo-service', 'demo-user');
 /** What @hono/node-server hands a request: the socket it came on. */
 const from = (address: string) => ({ incoming: { socket: { remoteAddress: address } } });
 
-let store: Store;
-beforeAll(() => {
-  store = openDemoStore(':memory:');
-});
-afterAll(() => store.close());
+const store = demoStore();
 
 async function statuses(
   app: ReturnType<typeof createApp>,
@@ -103,19 +99,12 @@ describe('rate limits', () => {
   });
 
   it('in proxy mode too: an operator’s 401 costs the address, not the service key', async () => {
-    const app = createApp({
-      upstream: {
-        baseUrl: 'http://operator.invalid/rest',
-        timeoutMs: 1000,
-        fetch: (input) =>
-          Promise.resolve(
-            String(input).includes('userKey=real')
-              ? new Response('<x/>', { headers: { 'Content-Type': 'application/xml' } })
-              : new Response('{}', { status: 401, headers: { 'Content-Type': 'application/json' } }),
-          ),
-      },
-      rateLimit: { perSecond: 20, burst: 40 },
-    });
+    const { upstream } = fakeOperator((url) =>
+      url.includes('userKey=real')
+        ? new Response('<x/>', { headers: { 'Content-Type': 'application/xml' } })
+        : new Response('{}', { status: 401, headers: { 'Content-Type': 'application/json' } }),
+    );
+    const app = createApp({ upstream, rateLimit: { perSecond: 20, burst: 40 } });
     const attack: number[] = [];
     for (let i = 0; i < 60; i++) {
       attack.push(

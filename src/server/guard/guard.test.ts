@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { User } from '../store/records';
 import { createGuard, type RequestCheck } from './guard';
 import { operatorKeys, storeKeys, type KeyJudge } from './key-check';
+import { keyParams } from './key-params';
 import { createLimits, type Limits } from './limits';
 import { FreshCache } from '../store/fresh-cache';
 
@@ -35,7 +36,7 @@ function recordingLimits(refuse: Array<keyof Limits> = []): Limits & { calls: st
 }
 
 function appWith<Who>(limits: Limits, judge: KeyJudge<Who>, check?: RequestCheck<string>) {
-  const guard = createGuard({ limits, addressOf: () => '10.0.0.9', judge });
+  const guard = createGuard({ limits, addressOf: () => '10.0.0.9', credentials: keyParams, judge });
   const app = new Hono();
   app.get('/read', guard(check), (c) => c.json({ who: c.var.who, asked: c.var.asked ?? null }));
   return app;

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { problem, type Problem } from '../http/api-answer';
-import type { KeyJudge } from './key-check';
-import { keyParams } from './key-params';
+import type { Judged } from './key-check';
+import type { KeyParams } from './key-params';
 import type { Limits } from './limits';
 
 /** A route's own check of what is asked (its path and query), run before the keys are looked at. */
@@ -14,12 +14,23 @@ export interface Guarded<Who, Asked> {
   Variables: { who: Who; asked: Asked };
 }
 
-export interface GuardOptions<Who> {
+/** How a mode judges the credentials of a request from `address`; a mode that asks a provider may take its time. */
+export type Judge<Who, Credentials> = (
+  credentials: Credentials,
+  address: string,
+) => Judged<Who> | Promise<Judged<Who>>;
+
+export interface GuardOptions<Who, Credentials = KeyParams> {
   limits: Limits;
   /** The client's address (guard/client-address.ts), for the per-address buckets. */
   addressOf: (c: Context) => string;
-  /** The mode: the service's own key check, or proxy mode's, where the operator judges the keys. */
-  judge: KeyJudge<Who>;
+  /** The mode: the service's own key check, proxy mode's (the operator judges the keys), or the CAMARA
+   *  operator's bearer tokens (guard/token-check.ts). */
+  judge: Judge<Who, Credentials>;
+  /** Where the mode's credentials are: the document's two keys (guard/key-params.ts keyParams), or a bearer token. */
+  credentials: (c: Context) => Credentials;
+  /** How a refusal is answered: the document's error body unless the mode's API has its own form. */
+  refuse?: (c: Context, problem: Problem) => Response;
 }
 
 /** The middleware for one route, given the route's check of what is asked (none for the Location read). */
@@ -28,25 +39,31 @@ export type Guard<Who> = <Asked = undefined>(
 ) => MiddlewareHandler<Guarded<Who, Asked>>;
 
 /**
- * The one gate of the positioning reads: every request is charged to its client's address (429), then what it asks
- * is checked (400, before the keys cost anything), then its keys are judged by the mode (400, 401, 429). Routes
+ * The one gate of the reads: every request is charged to its client's address (429), then what it asks is checked
+ * (400, before the credentials cost anything), then its credentials are judged by the mode (400, 401, 429). Routes
  * behind it only answer, for `c.var.who` and `c.var.asked`.
  */
-export function createGuard<Who>({ limits, addressOf, judge }: GuardOptions<Who>): Guard<Who> {
+export function createGuard<Who, Credentials = KeyParams>(
+  options: GuardOptions<Who, Credentials>,
+): Guard<Who> {
+  const { limits, addressOf, judge, credentials } = options;
+  const refuse = options.refuse ?? problem;
   return <Asked>(check?: RequestCheck<Asked>): MiddlewareHandler<Guarded<Who, Asked>> =>
     async (c, next) => {
       const address = addressOf(c);
+      // A limit kept in this process answers at once; one shared by replicas (PostgreSQL) is waited for.
       const admitted = limits.admit(address);
       const refused = admitted instanceof Promise ? await admitted : admitted;
-      if (refused !== undefined) return problem(c, refused);
+      if (refused !== undefined) return refuse(c, refused);
       if (check !== undefined) {
         const checked = check(c);
-        if (!checked.ok) return problem(c, checked.problem);
+        if (!checked.ok) return refuse(c, checked.problem);
         c.set('asked', checked.value);
       }
-      const judging = judge(keyParams(c), address);
-      const judged = judging instanceof Promise ? await judging : judging;
-      if (!judged.ok) return problem(c, judged.problem);
+      // A judge that answers at once is not awaited: the document's reads keep their one-tick path.
+      const verdict = judge(credentials(c), address);
+      const judged = verdict instanceof Promise ? await verdict : verdict;
+      if (!judged.ok) return refuse(c, judged.problem);
       c.set('who', judged.who);
       await next();
     };

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodeErrorBody } from '../../api/codec';
 import { createApp } from '../app';
-import { openDemoStore } from '../demo/demo-data';
 import { RateLimiter } from './rate-limit';
-import type { Store } from '../store/open-store';
+import { demoStore } from '../testing/temp-stores';
+import { fakeOperator } from '../testing/fake-operator';
 
 const q = (serviceKey: string, userKey: string): string =>
   `?serviceKey=${encodeURIComponent(serviceKey)}&userKey=${encodeURIComponent(userKey)}`;
 const DEMO_Q = q('demo-service', 'demo-user');
 
-let store: Store;
-beforeAll(() => {
-  store = openDemoStore(':memory:');
-});
-afterAll(() => store.close());
+const store = demoStore();
 
 describe('rate limiting per service key', () => {
   it('lets a burst through, then answers 429 with Retry-After in the negotiated format', async () => {
@@ -62,20 +58,8 @@ describe('rate limiting per service key', () => {
   });
 
   it('limits the proxy too, before the operator is asked', async () => {
-    const asked: string[] = [];
-    const app = createApp({
-      upstream: {
-        baseUrl: 'http://operator.invalid/rest',
-        timeoutMs: 1000,
-        fetch: (input) => {
-          asked.push(String(input));
-          return Promise.resolve(
-            new Response('<x/>', { status: 200, headers: { 'Content-Type': 'application/xml' } }),
-          );
-        },
-      },
-      rateLimit: { perSecond: 1, burst: 1 },
-    });
+    const { upstream, asked } = fakeOperator();
+    const app = createApp({ upstream, rateLimit: { perSecond: 1, burst: 1 } });
     expect((await app.request(`/api/location${DEMO_Q}`)).status).toBe(200);
     expect((await app.request(`/api/location${DEMO_Q}`)).status).toBe(429);
     expect(asked).toHaveLength(1);

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { openDemoStore } from '../demo/demo-data';
-import type { Store } from '../store/open-store';
+import { demoStore } from '../testing/temp-stores';
 
 const q = (serviceKey: string, userKey: string): string =>
   `?serviceKey=${encodeURIComponent(serviceKey)}&userKey=${encodeURIComponent(userKey)}`;
 
-let store: Store;
-beforeAll(() => {
-  store = openDemoStore(':memory:');
-});
-afterAll(() => store.close());
+const store = demoStore();
 
 describe('the access log', () => {
   it('writes one line per request: method, path, status, milliseconds', async () => {

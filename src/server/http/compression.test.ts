@@ -1,18 +1,14 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApp } from '../app';
-import { openDemoStore } from '../demo/demo-data';
 import { LOCATION_XSD } from '../reads/location-xsd';
-import type { Store } from '../store/open-store';
+import { demoStore } from '../testing/temp-stores';
+import { fakeOperator } from '../testing/fake-operator';
 
 const DEMO_Q = '?serviceKey=demo-service&userKey=demo-user';
 const SCHEMA = '/api/schema/Location';
 
-let store: Store;
-beforeAll(() => {
-  store = openDemoStore(':memory:');
-});
-afterAll(() => store.close());
+const store = demoStore();
 
 describe('compression of API answers', () => {
   it('sends text of a kilobyte or more as brotli or gzip, and small answers as they are', async () => {
@@ -42,16 +38,10 @@ describe('compression of API answers', () => {
 
   it("compresses an operator's large answer passed back by the proxy", async () => {
     const xml = `<cell><name>${'Brändö '.repeat(500)}</name></cell>`;
-    const app = createApp({
-      upstream: {
-        baseUrl: 'http://operator.invalid/rest',
-        timeoutMs: 1000,
-        fetch: () =>
-          Promise.resolve(
-            new Response(xml, { headers: { 'Content-Type': 'application/xml; charset=utf-8' } }),
-          ),
-      },
-    });
+    const { upstream } = fakeOperator(
+      () => new Response(xml, { headers: { 'Content-Type': 'application/xml; charset=utf-8' } }),
+    );
+    const app = createApp({ upstream });
     const res = await app.request(`/api/cell/244/91/10038${DEMO_Q}`, {
       headers: { 'Accept-Encoding': 'gzip' },
     });

@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { ConfigError, loadConfig } from '../config';
-import { openDemoStore } from '../demo/demo-data';
-import type { Store } from '../store/open-store';
+import { demoStore } from '../testing/temp-stores';
 
 /* The smaller hardenings: Permissions-Policy, HSTS behind TLS, ALLOWED_HOSTS against DNS rebinding, no user
    info in the operator's URLs, log lines a terminal shows as they are, and the cause of each proxy failure. */
-let store: Store;
-beforeAll(() => {
-  store = openDemoStore(':memory:');
-});
-afterAll(() => store.close());
+const store = demoStore();
 
 const PERMISSIONS = 'geolocation=(self), camera=(), microphone=(), payment=(), usb=()';
 

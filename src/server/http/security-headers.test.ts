@@ -1,30 +1,26 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { openDemoStore } from '../demo/demo-data';
 import { tileSource } from './security-headers';
 import type { Store } from '../store/open-store';
+import { tempDir } from '../testing/temp-dir';
 
 const q = (serviceKey: string, userKey: string): string =>
   `?serviceKey=${encodeURIComponent(serviceKey)}&userKey=${encodeURIComponent(userKey)}`;
 const DEMO_Q = q('demo-service', 'demo-user');
 
 let store: Store;
-let dir: string;
+const dir = tempDir('headers');
 
 beforeAll(() => {
   store = openDemoStore(':memory:');
-  dir = mkdtempSync(join(tmpdir(), 'cellpos-headers-'));
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>app</title>');
   writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1);\n');
 });
-afterAll(() => {
-  store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => store.close());
 
 describe('security headers', () => {
   it('derives the tile source for the CSP from TILE_URL', async () => {

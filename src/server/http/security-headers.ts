@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { problem } from './api-answer';
 
@@ -22,9 +22,12 @@ export function tileSource(tileUrl: string): string {
   return `${scheme}://*.${rest.join('.').toLowerCase()}${port === undefined ? '' : `:${port}`}`;
 }
 
-/** True for the API's paths, whose answers are data and never a page. */
+/* The document's API, the CAMARA operator's Device Location API and its OpenID provider. */
+const DATA_ROOTS = ['/api', '/camara', '/oidc'];
+
+/** True for the APIs' paths, whose answers are data and never a page. */
 export function isApiPath(path: string): boolean {
-  return path === '/api' || path.startsWith('/api/');
+  return DATA_ROOTS.some((root) => path === root || path.startsWith(`${root}/`));
 }
 
 type HeaderOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
@@ -107,4 +110,10 @@ export function allowedHostsOnly(allowed: readonly string[] | undefined): Middle
       ? problem(c, { status: 421, code: 'host-not-allowed', message })
       : c.text(message, 421, { 'Cache-Control': 'no-store' });
   };
+}
+
+/** The headers `securityHeaders` gives an answer at `path`, for answers written past Hono (the OpenID provider's). */
+export async function securityHeaderValues(middleware: MiddlewareHandler, path: string): Promise<Headers> {
+  const probe = new Hono().use(middleware).all('*', (c) => c.body(null, 204));
+  return (await probe.request(path)).headers;
 }

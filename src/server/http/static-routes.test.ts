@@ -1,31 +1,24 @@
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../../scripts/precompress.mjs';
 import { createApp } from '../app';
-import { openDemoStore } from '../demo/demo-data';
-import type { Store } from '../store/open-store';
+import { tempDir } from '../testing/temp-dir';
+import { demoStore } from '../testing/temp-stores';
 
-let store: Store;
-beforeAll(() => {
-  store = openDemoStore(':memory:');
-});
-afterAll(() => store.close());
+const store = demoStore();
 
 describe('the built app', () => {
-  let dir: string;
+  const dir = tempDir('static');
   let withPages: ReturnType<typeof createApp>;
   beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'cellpos-static-'));
     mkdirSync(join(dir, 'assets'));
     writeFileSync(join(dir, 'index.html'), '<!doctype html><head><title>app</title></head>');
     writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
     writeFileSync(join(dir, 'favicon.svg'), '<svg/>');
     withPages = createApp({ store, staticDir: dir });
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('serves index.html with no-cache for the app’s routes', async () => {
     for (const path of ['/', '/cell/244/91/10038', '/some/deep/route']) {
@@ -85,11 +78,10 @@ describe('the built app', () => {
 });
 
 describe('compression of the built app, done at build time', () => {
-  let dir: string;
+  const dir = tempDir('precompressed');
   let app: ReturnType<typeof createApp>;
   const JS = '/assets/index-abc123.js';
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'cellpos-precompressed-'));
     mkdirSync(join(dir, 'assets'));
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>app</title>');
     writeFileSync(
@@ -100,7 +92,6 @@ describe('compression of the built app, done at build time', () => {
     expect(await precompressDir(dir)).toBe(1);
     app = createApp({ store, staticDir: dir });
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('sends text of a kilobyte or more as brotli or gzip, and small files as they are', async () => {
     const plain = await (await app.request(JS)).text();

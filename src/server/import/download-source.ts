@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import { USER_AGENT } from '../net/user-agent';
+import { openStream } from '../net/outbound';
 import { CHUNK_BYTES, type CsvSource } from './csv-source';
 
 /** An OpenCelliD export to download and import as it arrives. `name` is what reports show (never the token). */
@@ -27,6 +27,9 @@ const KNOWN_ERRORS: Record<string, string> = {
 
 const SNIFF_BYTES = 64 * 1024;
 
+/** How long the export's server may take to start answering; the download itself may take as long as it takes. */
+const HEADERS_WITHIN_MS = 60_000;
+
 function refusal(bytes: Uint8Array, name: string): DownloadError {
   const text = new TextDecoder().decode(bytes).trim();
   try {
@@ -48,15 +51,18 @@ function refusal(bytes: Uint8Array, name: string): DownloadError {
  */
 export async function openDownloadSource(input: DownloadInput): Promise<CsvSource> {
   const controller = new AbortController();
-  let response: Response;
-  try {
-    response = await fetch(input.url, { headers: { 'User-Agent': USER_AGENT }, signal: controller.signal });
-  } catch (error) {
-    const code = (error as { cause?: { code?: unknown } }).cause?.code;
-    throw new DownloadError(
-      `OpenCelliD could not be reached for ${input.name} (${String(code ?? 'network error')})`,
-    );
+  const opened = await openStream({
+    url: input.url,
+    timeoutMs: HEADERS_WITHIN_MS,
+    signal: controller.signal,
+    // The export may be served from elsewhere than the address asked; the token is in the query, never shown.
+    redirect: 'follow',
+    secrets: [...new URL(input.url).searchParams.values()],
+  });
+  if (!opened.ok) {
+    throw new DownloadError(`OpenCelliD could not be reached for ${input.name} (${opened.detail})`);
   }
+  const { response } = opened;
   if (response.status !== 200 || response.body === null) {
     await response.body?.cancel().catch(() => undefined);
     const hint = response.status === 404 ? ': no such export (is the MCC right?)' : '';

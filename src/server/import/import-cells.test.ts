@@ -1,19 +1,19 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import Database from '../store/sqlite';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generateOpenCellId } from '../../../bench/generate-opencellid';
 import { createApp } from '../app';
 import { DEMO_KEYS } from '../demo/demo-data';
 import { openDemoStore } from '../demo/demo-data';
 import { BULK_INDEX_MIN_ROWS, bulkIndex, DEFAULT_CACHE_MB, expectedRows, importCells } from './import-cells';
 import { OPENCELLID_HEADER } from './opencellid-csv';
+import { tempDir } from '../testing/temp-dir';
 
-const dir = mkdtempSync(join(tmpdir(), 'import-cells-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir('import-cells');
 
 const TAMPERE = '23.761000,61.497800';
 const HELSINKI = '24.938400,60.169900';

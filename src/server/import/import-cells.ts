@@ -1,11 +1,10 @@
-import Database, { type Db } from '../store/sqlite';
+import type { Db } from '../store/sqlite';
 import { pauseCellsBox, resumeCellsBox } from '../store/cells-rtree';
-import { ensureFolderOf } from '../store/folder';
-import { migrate } from '../store/schema';
+import { openDatabase } from '../store/open-store';
 import { emptyStats, readBatches, type RowBatch, type SkippedLine } from './batch-reader';
+import { batchWriter } from './batch-writer';
 import type { Gazetteer } from '../places/gazetteer';
 import { townGazetteer } from '../places/gazetteer';
-import { OPENCELLID_ORIGIN } from '../store/records';
 import { inputName, type CsvInput } from './input';
 import type { SkipReason } from './opencellid-csv';
 import type { ProgressState } from './progress';
@@ -118,44 +117,46 @@ export class ImportFailed extends Error {
   }
 }
 
-/** Rows per INSERT statement: binding many rows per call halves the per-row cost of better-sqlite3. */
-const ROWS_PER_STATEMENT = 64;
-
-/** Values bound per row. */
-const ROW_PARAMS = 11;
-
-function upsertSql(rows: number): string {
-  const row = `(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ${OPENCELLID_ORIGIN})`;
-  const values = Array.from({ length: rows }, () => row).join(', ');
-  // SQLite applies the rows in order, so a later row of the same statement meets the earlier one here.
-  return `INSERT INTO cells (mcc, mnc, cellid, lac, lat, lon, name, samples, range, radio, updated, origin)
-    VALUES ${values}
-    ON CONFLICT (mcc, mnc, cellid) DO UPDATE SET
-      lac = excluded.lac, lat = excluded.lat, lon = excluded.lon, name = excluded.name, samples = excluded.samples,
-      range = excluded.range, radio = excluded.radio, updated = excluded.updated, origin = excluded.origin
-    WHERE excluded.samples > cells.samples`;
-}
-
-function openDatabase(file: string): Db {
-  ensureFolderOf(file);
-  const db = new Database(file);
-  try {
-    db.pragma('journal_mode = WAL');
-    db.pragma('busy_timeout = 5000');
-    migrate(db);
-  } catch (error) {
-    db.close();
-    throw error;
+/** The rows to write, batch by batch: read and named in a worker thread, or here with the given gazetteer. */
+function openBatches(
+  options: ImportOptions,
+  batchSize: number,
+  stats: ReturnType<typeof emptyStats>,
+  progress: () => void,
+): { batches: AsyncIterable<RowBatch>; names: () => readonly string[] } {
+  const inThread = options.thread === false || options.gazetteer !== undefined;
+  const gazetteer = inThread ? (options.gazetteer ?? townGazetteer()) : undefined;
+  if (gazetteer !== undefined) {
+    const batches = readBatches({
+      input: options.input,
+      batchSize,
+      gazetteer,
+      stats,
+      stop: () => options.signal?.aborted === true,
+      onChunk: progress,
+    });
+    return { batches, names: () => gazetteer.names };
   }
-  return db;
+  let names: readonly string[] = [];
+  const small = { input: options.input, batchSize: Math.min(batchSize, 16_384) };
+  const threaded = threadBatches(small, stats, progress, (list) => (names = list), options.signal);
+  return { batches: regroup(threaded, batchSize), names: () => names };
 }
 
-/** Key order makes the B-tree writes local; ties keep file order, so the first of equal rows wins. */
-function keyOrder(batch: RowBatch): Uint32Array {
-  const order = new Uint32Array(batch.length);
-  for (let i = 0; i < order.length; i++) order[i] = i;
-  const { key, cellid } = batch;
-  return order.sort((a, b) => key[a]! - key[b]! || cellid[a]! - cellid[b]! || a - b);
+/** Sets the import's pragmas; returns what puts the previous ones back. */
+function importPragmas(db: Db, options: ImportOptions): () => void {
+  const previous = {
+    synchronous: db.pragma('synchronous', { simple: true }) as number,
+    cache_size: db.pragma('cache_size', { simple: true }) as number,
+    wal_autocheckpoint: db.pragma('wal_autocheckpoint', { simple: true }) as number,
+  };
+  // NORMAL in WAL mode still commits each batch atomically; it only skips an fsync per commit.
+  db.pragma('synchronous = NORMAL');
+  db.pragma(`cache_size = ${-1024 * (options.cacheMb ?? DEFAULT_CACHE_MB)}`);
+  db.pragma(`wal_autocheckpoint = ${options.checkpointPages ?? 1000}`);
+  return () => {
+    for (const [name, value] of Object.entries(previous)) db.pragma(`${name} = ${value}`);
+  };
 }
 
 export async function importCells(options: ImportOptions): Promise<ImportReport> {
@@ -168,107 +169,44 @@ export async function importCells(options: ImportOptions): Promise<ImportReport>
   const stats = emptyStats();
   const progress = (): void =>
     options.onProgress?.({ rows: stats.rows, bytesRead: stats.bytesRead, totalBytes: stats.totalBytes });
-  const inThread = options.thread === false || options.gazetteer !== undefined;
-  const gazetteer = inThread ? (options.gazetteer ?? townGazetteer()) : undefined;
-  let names: readonly string[] = gazetteer?.names ?? [];
-  const batches = gazetteer
-    ? readBatches({
-        input: options.input,
-        batchSize,
-        gazetteer,
-        stats,
-        stop: () => options.signal?.aborted === true,
-        onChunk: progress,
-      })
-    : regroup(
-        threadBatches(
-          { input: options.input, batchSize: Math.min(batchSize, 16_384) },
-          stats,
-          progress,
-          (list) => (names = list),
-          options.signal,
-        ),
-        batchSize,
-      );
+  const { batches, names } = openBatches(options, batchSize, stats, progress);
 
-  const db = options.db ?? openDatabase(options.file ?? '');
-  const ownDb = options.db === undefined;
-  const previous = {
-    synchronous: db.pragma('synchronous', { simple: true }) as number,
-    cache_size: db.pragma('cache_size', { simple: true }) as number,
-    wal_autocheckpoint: db.pragma('wal_autocheckpoint', { simple: true }) as number,
-  };
-  // NORMAL in WAL mode still commits each batch atomically; it only skips an fsync per commit.
-  db.pragma('synchronous = NORMAL');
-  db.pragma(`cache_size = ${-1024 * (options.cacheMb ?? DEFAULT_CACHE_MB)}`);
-  db.pragma(`wal_autocheckpoint = ${options.checkpointPages ?? 1000}`);
-
+  const db = options.db ?? openDatabase(options.file ?? '', { foreignKeys: false });
+  const restorePragmas = importPragmas(db, options);
   const countCells = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM cells');
   const cellsBefore = countCells.get()?.n ?? 0;
   let cellsAfter = cellsBefore;
-  const upsertOne = db.prepare(upsertSql(1));
-  const upsertMany = db.prepare(upsertSql(ROWS_PER_STATEMENT));
-  const params: Array<number | string | null> = new Array<number | string | null>(
-    ROWS_PER_STATEMENT * ROW_PARAMS,
-  ).fill(0);
-  let written = 0;
+  const writer = batchWriter(db, names);
   let count = 0;
   let paused = false;
   let indexSeconds = 0;
-  const writeBatch = db.transaction((rows: RowBatch) => {
-    const rowsExpected = (): number => expectedRows(stats.totalBytes, stats.gzip, rows.length, batchSize);
-    if (count === 0 && (options.bulkIndex ?? bulkIndex(rowsExpected(), cellsBefore))) {
-      pauseCellsBox(db);
-      paused = true;
-    }
-    const order = keyOrder(rows);
-    let p = 0;
-    for (let j = 0; j < order.length; j++) {
-      const i = order[j]!;
-      const key = rows.key[i]!;
-      const mcc = Math.floor(key / 1000);
-      params[p++] = mcc;
-      params[p++] = key - mcc * 1000;
-      params[p++] = rows.cellid[i]!;
-      params[p++] = rows.lac[i]!;
-      params[p++] = rows.lat[i]!;
-      params[p++] = rows.lon[i]!;
-      params[p++] = names[rows.town[i]!] ?? '';
-      params[p++] = rows.samples[i]!;
-      const range = rows.range[i]!;
-      const updated = rows.updated[i]!;
-      params[p++] = range < 0 ? null : range;
-      params[p++] = rows.radio[i]! || null;
-      params[p++] = updated === 0 ? null : updated;
-      if (p === params.length) {
-        written += upsertMany.run(params).changes;
-        p = 0;
-      }
-    }
-    for (let at = 0; at < p; at += ROW_PARAMS) {
-      written += upsertOne.run(params.slice(at, at + ROW_PARAMS)).changes;
-    }
-  });
-
   try {
     for await (const batch of batches) {
-      writeBatch(batch);
+      const rows = () => expectedRows(stats.totalBytes, stats.gzip, batch.length, batchSize);
+      const pause = count === 0 && (options.bulkIndex ?? bulkIndex(rows(), cellsBefore));
+      const pauseIndex = () => {
+        pauseCellsBox(db);
+        paused = true;
+      };
+      writer.write(batch, pause ? pauseIndex : undefined);
       count++;
     }
   } catch (error) {
-    throw new ImportFailed(error instanceof Error ? error.message : String(error), written, { cause: error });
+    const message = error instanceof Error ? error.message : String(error);
+    throw new ImportFailed(message, writer.written(), { cause: error });
   } finally {
     // Also after a failure or an interruption: the cells written so far are in the index when this returns.
     const indexBegan = performance.now();
     if (paused) db.transaction(() => resumeCellsBox(db))();
     indexSeconds = (performance.now() - indexBegan) / 1000;
     cellsAfter = countCells.get()?.n ?? cellsBefore;
-    for (const [name, value] of Object.entries(previous)) db.pragma(`${name} = ${value}`);
-    if (ownDb) db.close();
+    restorePragmas();
+    if (options.db === undefined) db.close();
   }
   progress();
   const seconds = (performance.now() - began) / 1000;
   const inserted = cellsAfter - cellsBefore;
+  const written = writer.written();
   return {
     input: inputName(options.input),
     gzip: stats.gzip,

@@ -1,5 +1,6 @@
 import { StringDecoder } from 'node:string_decoder';
 import { MAX_CELLID } from '../../api/cell-id';
+import type { CellKey, CellPlace } from '../store/records';
 
 /** OpenCelliD's column order; `net` is the MNC, `area` the LAC/TAC, `cell` the cell id. */
 export const OPENCELLID_HEADER =
@@ -12,13 +13,7 @@ const MAX_RANGE = 2 ** 31 - 2;
 const MAX_UNIX_SECONDS = 2 ** 32 - 1;
 
 /** One row as the importer needs it. Reused between lines, so copy what you keep. */
-export interface ParsedCell {
-  mcc: number;
-  mnc: number;
-  cellid: number;
-  lac: number;
-  lat: number;
-  lon: number;
+export interface ParsedCell extends CellKey, CellPlace {
   samples: number;
   /** A code in store/records.ts RADIO_CODES (0: none or unknown). */
   radio: number;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateOpenCellId } from '../../../bench/generate-opencellid';
 import { openStore } from '../store/open-store';
 import { openPostgresStore, type PostgresStore } from '../store/postgres/open';
-import { postgresSkipped, testDatabase } from '../store/postgres/test-database';
+import { postgresSkipped, testDatabase } from '../testing/postgres-database';
 import { importCells } from './import-cells';
 import { importCellsToPostgres } from './postgres-import';
 

@@ -86,6 +86,25 @@ class KeySet {
 const count = async (client: pg.PoolClient, text: string): Promise<number> =>
   Number((await client.query<{ n: string | number }>(text)).rows[0]?.n ?? 0);
 
+/** The import's transaction, begun under its lock, and where its rows go. */
+async function begin(
+  client: pg.PoolClient,
+  expectedRows: number,
+  rebuild: boolean | undefined,
+): Promise<{ target: Target; cellsBefore: number }> {
+  await client.query('BEGIN');
+  await client.query('SELECT pg_advisory_xact_lock($1, $2)', [...LOCKS.imports]);
+  // For the merge's hashes and sorts and the index builds: this transaction's own, not the server's default.
+  await client.query("SET LOCAL work_mem = '256MB'");
+  await client.query("SET LOCAL maintenance_work_mem = '512MB'");
+  const cellsBefore = await count(client, 'SELECT count(*) AS n FROM cells');
+  const target =
+    (rebuild ?? rebuilds(expectedRows, cellsBefore))
+      ? await startRebuild(client, cellsBefore)
+      : await startMerge(client);
+  return { target, cellsBefore };
+}
+
 /**
  * Opens the import's transaction on a connection of its own, one import at a time (an advisory lock). Rows for a
  * few are streamed into a temporary table and merged in place at the end; rows for many, straight into a new copy
@@ -107,16 +126,7 @@ export async function openCellsWriter(
   let merge: () => Promise<WrittenCells>;
   let keys: KeySet | undefined;
   try {
-    await client.query('BEGIN');
-    await client.query('SELECT pg_advisory_xact_lock($1, $2)', [...LOCKS.imports]);
-    // For the merge's hashes and sorts and the index builds: this transaction's own, not the server's default.
-    await client.query("SET LOCAL work_mem = '256MB'");
-    await client.query("SET LOCAL maintenance_work_mem = '512MB'");
-    const cellsBefore = await count(client, 'SELECT count(*) AS n FROM cells');
-    const target =
-      (rebuild ?? rebuilds(expectedRows, cellsBefore))
-        ? await startRebuild(client, cellsBefore)
-        : await startMerge(client);
+    const { target, cellsBefore } = await begin(client, expectedRows, rebuild);
     if (target.tracks) keys = new KeySet();
     merge = () => target.finish(cellsBefore, seq, keys?.duplicates());
     copy = client.query(copyFrom(`COPY ${target.table} (${ROW_COLUMNS}) FROM STDIN WITH (FORMAT binary)`));

@@ -34,20 +34,40 @@ export function createGazetteer(given: readonly Place[], nodeSize = 16): Gazette
   // A town whose name could not be stored (a control character) is no town to name a cell after.
   const places = given.filter((place) => isStorable(place.name));
   const grid = createGrid(places);
+  const tree = createTree(places, nodeSize);
+  const names = places.map((place) => place.name);
+  const count = places.length;
+
+  function nearestIndex(lat: number, lon: number): number {
+    if (count === 0) return -1;
+    const cosLat = Math.cos(lat * DEG);
+    const near = grid(lat, lon, cosLat);
+    return near >= 0 ? near : tree(lat, lon, cosLat);
+  }
+
+  return {
+    size: count,
+    names,
+    nearestIndex,
+    nearest: (lat, lon) => names[nearestIndex(lat, lon)] ?? '',
+  };
+}
+
+/** Returns a finder of the nearest place's index anywhere: the kd-tree searched branch-and-bound. */
+function createTree(
+  places: readonly Place[],
+  nodeSize: number,
+): (lat: number, lon: number, cosLat: number) => number {
   const index = new KDBush(Math.max(places.length, 1), nodeSize);
   for (const place of places) index.add(place.lon, place.lat);
   if (places.length === 0) index.add(0, 0);
   index.finish();
   const { ids, coords } = index;
-  const names = places.map((place) => place.name);
-  const count = places.length;
-
   let qx = 0;
   let qy = 0;
   let cosLat = 1;
   let best = Infinity;
   let bestId = -1;
-
   const lonGap = (min: number, max: number): number => {
     if (qx < min) return Math.min(min - qx, qx + 360 - max);
     if (qx > max) return Math.min(qx - max, min + 360 - qx);
@@ -103,24 +123,14 @@ export function createGazetteer(given: readonly Place[], nodeSize = 16): Gazette
     }
   };
 
-  function nearestIndex(lat: number, lon: number): number {
-    if (count === 0) return -1;
+  return (lat, lon, cos) => {
     qx = lon;
     qy = lat;
-    cosLat = Math.cos(lat * DEG);
+    cosLat = cos;
     best = Infinity;
     bestId = -1;
-    const near = grid(lat, lon, cosLat);
-    if (near >= 0) return near;
     search(0, ids.length - 1, 0, -180, -90, 180, 90);
     return bestId;
-  }
-
-  return {
-    size: count,
-    names,
-    nearestIndex,
-    nearest: (lat, lon) => names[nearestIndex(lat, lon)] ?? '',
   };
 }
 

@@ -5,19 +5,12 @@ import { clip } from '../http/access-log';
 import { problem, reply, schemaAnswer, type Problem } from '../http/api-answer';
 import type { Guard } from '../guard/guard';
 import type { OperatorKeys } from '../guard/key-check';
+import { excerpt, redact } from '../net/safe-text';
 import { LOCATION_XSD } from '../reads/location-xsd';
-import {
-  DEFAULT_MAX_IN_FLIGHT,
-  excerpt,
-  forward,
-  passableRetryAfter,
-  passableType,
-  refusedAnswer,
-  type Forwarded,
-  type Upstream,
-} from './forward';
+import { passableRetryAfter, passableType, refusedAnswer } from './pass-back';
+import { forward, type Forwarded, type Upstream } from '../sources/operator-source';
 import { cellRequest, type CellRequest } from '../reads/cell-request';
-import { answerCell, questionOf } from '../sources/cell-answer';
+import { answerCell, questionOf } from '../reads/cell-answer';
 import type { CellSources } from '../sources/cell-sources';
 
 /** Logs an answer the proxy made up instead of the operator's, and why: the operator's side sees only a status. */
@@ -91,6 +84,9 @@ function cachedSchema(load: () => Promise<Schema>, now = Date.now): () => Promis
   };
 }
 
+/** Requests to the operator in flight at once unless Upstream.maxInFlight says otherwise. */
+const DEFAULT_MAX_IN_FLIGHT = 64;
+
 /** Runs a request to the operator when fewer than the cap are in flight; a 503 to try again in 1 s otherwise. */
 type Gate = (ask: () => Promise<Forwarded>) => Promise<Forwarded>;
 
@@ -126,15 +122,12 @@ export interface ProxyOptions {
 /** The two resources forwarded to the operator behind the guard, and its schema when it has one. */
 export function proxyRoutes(api: Hono, upstream: Upstream, { guard, log, cells }: ProxyOptions): void {
   const gate = createGate(upstream.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT);
-  // The operator's URL without the query (the keys are there), and an error's words without the keys either: an
-  // error from fetch may quote the URL it was given.
+  // The operator's URL without the query (the keys are there), and words without the keys either: an error from
+  // fetch may quote the URL it was given, and an operator's error text may quote the keys.
   const reporter =
     (url: string, keys: readonly string[] = []): Report =>
     (status, code, detail) => {
-      let said = detail.replace(/\?\S*/g, '?…');
-      for (const key of keys.flatMap((k) => [k, encodeURIComponent(k)]).filter((k) => k.length > 0)) {
-        said = said.split(key).join('•••');
-      }
+      const said = redact(detail.replace(/\?\S*/g, '?…'), keys);
       log(`proxy GET ${clip(url)}: ${status} ${code} (${clip(said, 500)})`);
     };
   /** One read of the operator with the caller's keys, through the gate; the guard charges what it answered. */
@@ -142,7 +135,7 @@ export function proxyRoutes(api: Hono, upstream: Upstream, { guard, log, cells }
     const accept = c.req.header('accept');
     return async (path: string, signal: AbortSignal): Promise<Forwarded> => {
       const url = `${upstream.baseUrl}${path}${keys.search}`;
-      const result = await gate(() => forward(upstream, url, accept, signal));
+      const result = await gate(() => forward(upstream, url, accept, signal, keys.secrets));
       if (result.ok) keys.answered(result.status);
       return result;
     };

@@ -3,10 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../api/client';
 import { encodeCell, encodeLocation } from '../../api/codec';
-import { ApiError } from '../../api/errors';
 import { DOCUMENTED_CELL } from '../../api/fixtures/documented-cell';
 import { createApp } from '../app';
 import { LOCATION_XSD } from '../reads/location-xsd';
+import { clientOf, apiErrorOf } from '../testing/app-client';
 
 interface Seen {
   url: string;
@@ -106,24 +106,6 @@ function proxyApp(options: { timeoutMs?: number; schemaUrl?: string; baseUrl?: s
   });
 }
 
-function clientOf(app: ReturnType<typeof createApp>, format: 'xml' | 'json' = 'xml') {
-  return createClient({
-    baseUrl: 'http://x/api',
-    format,
-    fetch: (input, init) => Promise.resolve(app.fetch(new Request(input, init))),
-  });
-}
-
-async function errorOf(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the read to fail');
-}
-
 describe('proxy mode', () => {
   it.each(['xml', 'json'] as const)(
     'passes a %s Location answer through, with query and Accept',
@@ -179,7 +161,7 @@ describe('proxy mode', () => {
 
   it('answers 502 when the operator cannot be reached', async () => {
     const app = proxyApp({ baseUrl: `http://127.0.0.1:${closedPort}/iw/rest` });
-    const error = await errorOf(clientOf(app, 'json').getLocation({ serviceKey: 's', userKey: 'good' }));
+    const error = await apiErrorOf(clientOf(app, 'json').getLocation({ serviceKey: 's', userKey: 'good' }));
     expect(error.status).toBe(502);
     expect(error.kind).toBe('server');
     expect(error.raw?.contentType).toBe('application/json; charset=utf-8');
@@ -190,7 +172,7 @@ describe('proxy mode', () => {
     const app = proxyApp({ timeoutMs: 150 });
     for (const userKey of ['slow', 'stall']) {
       const started = Date.now();
-      const error = await errorOf(clientOf(app).getLocation({ serviceKey: 's', userKey }));
+      const error = await apiErrorOf(clientOf(app).getLocation({ serviceKey: 's', userKey }));
       expect(error.status).toBe(504);
       expect(error.kind).toBe('timeout');
       expect(Date.now() - started).toBeLessThan(1500);

@@ -1,6 +1,6 @@
 import type { Format } from '../../api/types';
 import type { ApiAnswer } from '../http/api-answer';
-import { answerCell, questionOf } from '../sources/cell-answer';
+import { answerCell, questionOf } from './cell-answer';
 import type { CellSources } from '../sources/cell-sources';
 import type { FreshCache } from '../store/fresh-cache';
 import type { CellRequest } from './cell-request';

@@ -1,28 +1,22 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from '../store/sqlite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient } from '../../api/client';
 import { XML_DECLARATION } from '../../api/codec';
 import { ApiError } from '../../api/errors';
 import { createApp } from '../app';
 import { openDemoStore } from '../demo/demo-data';
-import type { Store } from '../store/open-store';
 import { keyHash } from '../store/schema';
+import { tempDir } from '../testing/temp-dir';
+import { demoStore } from '../testing/temp-stores';
 
 const KEYS = 'serviceKey=demo-service&userKey=demo-user';
 const HELSINKI = 'bbox=24.8,60.1,25.1,60.3';
 const JSON_ACCEPT = { headers: { Accept: 'application/json' } };
 
-let store: Store;
-let app: ReturnType<typeof createApp>;
-
-beforeAll(() => {
-  store = openDemoStore(':memory:');
-  app = createApp({ store, staticDir: null });
-});
-afterAll(() => store.close());
+const dir = tempDir('cells-in-view');
+const store = demoStore();
+const app = createApp({ store, staticDir: null });
 
 async function error(path: string, init?: RequestInit) {
   const res = await app.request(path, init ?? JSON_ACCEPT);
@@ -75,7 +69,6 @@ describe('GET /api/cells', () => {
   });
 
   it('gives each cell’s radio and range where the store knows them, and filters by that radio', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cells-read-'));
     const file = join(dir, 'cells.db');
     const own = openDemoStore(file);
     try {
@@ -102,7 +95,6 @@ describe('GET /api/cells', () => {
       expect(gsm.data.cells.map((c) => c.name)).not.toContain('Oulu LTE');
     } finally {
       own.close();
-      rmSync(dir, { recursive: true, force: true });
     }
   });
 
@@ -169,7 +161,6 @@ describe('GET /api/cells', () => {
 
 describe('GET /api/cells and a database that changes', () => {
   it('refuses keys removed by another process at the very next read, as the two reads do', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cellpos-cells-read-'));
     const file = join(dir, 'p.db');
     const own = openDemoStore(file);
     try {
@@ -181,7 +172,6 @@ describe('GET /api/cells and a database that changes', () => {
       expect((await live.request(`/api/cells?${HELSINKI}&${KEYS}`)).status).toBe(401);
     } finally {
       own.close();
-      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

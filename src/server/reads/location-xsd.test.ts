@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { openDemoStore } from '../demo/demo-data';
 import type { Store } from '../store/open-store';
+import { tempDir } from '../testing/temp-dir';
 
 /* No XSD validator ships with Node, and xmllint may be missing, so this file reads the subset of XSD the
    schema uses (global elements, named complex types of one xs:sequence whose elements may repeat without bound,
@@ -235,20 +235,16 @@ describe('the published schema', () => {
     }
   })();
 
+  const dir = tempDir('xsd');
   it.skipIf(!xmllint)('validates with xmllint where it is installed', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cellpos-xsd-'));
-    try {
-      writeFileSync(join(dir, 'Location.xsd'), xsd);
-      const files = [...answers.values()].map((xml, i) => {
-        const file = join(dir, `answer-${i}.xml`);
-        writeFileSync(file, xml);
-        return file;
-      });
-      execFileSync('xmllint', ['--noout', '--schema', join(dir, 'Location.xsd'), ...files], {
-        stdio: 'pipe',
-      });
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    writeFileSync(join(dir, 'Location.xsd'), xsd);
+    const files = [...answers.values()].map((xml, i) => {
+      const file = join(dir, `answer-${i}.xml`);
+      writeFileSync(file, xml);
+      return file;
+    });
+    execFileSync('xmllint', ['--noout', '--schema', join(dir, 'Location.xsd'), ...files], {
+      stdio: 'pipe',
+    });
   });
 });

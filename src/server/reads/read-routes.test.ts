@@ -1,50 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient } from '../../api/client';
-import { ApiError } from '../../api/errors';
+import { describe, expect, it } from 'vitest';
 import { DOCUMENTED_CELL, DOCUMENTED_CELL_ID } from '../../api/fixtures/documented-cell';
 import { createApp } from '../app';
-import {
-  DEMO_PHONE_CELL,
-  LARGE_CELLID_CELL,
-  MNC5_CELL,
-  openDemoStore,
-  TAMPERE_CELL,
-} from '../demo/demo-data';
-import type { Store } from '../store/open-store';
+import { DEMO_PHONE_CELL, LARGE_CELLID_CELL, MNC5_CELL, TAMPERE_CELL } from '../demo/demo-data';
+import { demoStore } from '../testing/temp-stores';
+import { clientOf, apiErrorOf } from '../testing/app-client';
 
 /* The two demo reads through the app's own client, so what the service encodes is what the app decodes. */
 const KEYS = { serviceKey: 'demo-service', userKey: 'demo-user' };
 
-let store: Store;
-let app: ReturnType<typeof createApp>;
-
-beforeAll(() => {
-  store = openDemoStore(':memory:');
-  app = createApp({ store, staticDir: null });
-});
-afterAll(() => store.close());
-
-function client(format: 'xml' | 'json') {
-  return createClient({
-    baseUrl: 'http://x/api',
-    format,
-    fetch: (input, init) => Promise.resolve(app.fetch(new Request(input, init))),
-  });
-}
-
-async function errorOf(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the read to fail');
-}
+const store = demoStore();
+const app = createApp({ store, staticDir: null });
 
 describe.each(['xml', 'json'] as const)('demo mode through the client, %s', (format) => {
   it('reads the demo phone', async () => {
-    const { data, raw } = await client(format).getLocation(KEYS);
+    const { data, raw } = await clientOf(app, format).getLocation(KEYS);
     expect(raw.status).toBe(200);
     expect(raw.contentType).toBe(`application/${format}; charset=utf-8`);
     expect(data).toEqual({
@@ -64,22 +33,25 @@ describe.each(['xml', 'json'] as const)('demo mode through the client, %s', (for
   });
 
   it('leaves state out when the user has none', async () => {
-    const { data } = await client(format).getLocation({ serviceKey: 'other-service', userKey: 'other-user' });
+    const { data } = await clientOf(app, format).getLocation({
+      serviceKey: 'other-service',
+      userKey: 'other-user',
+    });
     expect(data.state).toBeUndefined();
     expect(data.cell.name).toBe(TAMPERE_CELL.name);
     expect(data.cell.lat).toBe('61.492494');
   });
 
   it('reads the documented Brändö cell as documented', async () => {
-    const { data } = await client(format).getCell(KEYS, DOCUMENTED_CELL_ID);
+    const { data } = await clientOf(app, format).getCell(KEYS, DOCUMENTED_CELL_ID);
     expect(data).toEqual(DOCUMENTED_CELL);
   });
 
   it('repeats mcc, mnc and cellid as asked', async () => {
     const asked = { mcc: '244', mnc: '05', cellid: `000${MNC5_CELL.cellid}` };
-    const { data } = await client(format).getCell(KEYS, asked);
+    const { data } = await clientOf(app, format).getCell(KEYS, asked);
     expect(data).toMatchObject({ ...asked, name: 'Oulu Keskusta' });
-    const plain = await client(format).getCell(KEYS, {
+    const plain = await clientOf(app, format).getCell(KEYS, {
       mcc: '244',
       mnc: '5',
       cellid: String(MNC5_CELL.cellid),
@@ -88,7 +60,7 @@ describe.each(['xml', 'json'] as const)('demo mode through the client, %s', (for
   });
 
   it('reads a cell id above 2^32', async () => {
-    const { data } = await client(format).getCell(KEYS, {
+    const { data } = await clientOf(app, format).getCell(KEYS, {
       mcc: '244',
       mnc: '91',
       cellid: String(LARGE_CELLID_CELL.cellid),
@@ -106,10 +78,10 @@ describe.each(['xml', 'json'] as const)('demo mode through the client, %s', (for
     ['a key too long to be ours', 'demo-service', 'x'.repeat(300)],
   ])('answers 401 for %s', async (_what, serviceKey, userKey) => {
     for (const read of [
-      client(format).getLocation({ serviceKey, userKey }),
-      client(format).getCell({ serviceKey, userKey }, DOCUMENTED_CELL_ID),
+      clientOf(app, format).getLocation({ serviceKey, userKey }),
+      clientOf(app, format).getCell({ serviceKey, userKey }, DOCUMENTED_CELL_ID),
     ]) {
-      const error = await errorOf(read);
+      const error = await apiErrorOf(read);
       expect(error.kind).toBe('unauthorized');
       expect(error.status).toBe(401);
       expect(error.raw?.body).not.toContain(userKey.slice(0, 20));
@@ -118,15 +90,17 @@ describe.each(['xml', 'json'] as const)('demo mode through the client, %s', (for
 
   it('answers 403 to a user who has not replied to the SMS, but reads cells for them', async () => {
     const pending = { serviceKey: 'demo-service', userKey: 'demo-pending' };
-    const error = await errorOf(client(format).getLocation(pending));
+    const error = await apiErrorOf(clientOf(app, format).getLocation(pending));
     expect(error.kind).toBe('forbidden');
     expect(error.detail).toMatch(/authorization SMS/);
-    const { data } = await client(format).getCell(pending, DOCUMENTED_CELL_ID);
+    const { data } = await clientOf(app, format).getCell(pending, DOCUMENTED_CELL_ID);
     expect(data.name).toBe(DOCUMENTED_CELL.name);
   });
 
   it('answers 404 for an unknown cell', async () => {
-    const error = await errorOf(client(format).getCell(KEYS, { mcc: '244', mnc: '91', cellid: '1' }));
+    const error = await apiErrorOf(
+      clientOf(app, format).getCell(KEYS, { mcc: '244', mnc: '91', cellid: '1' }),
+    );
     expect(error.kind).toBe('not-found');
     expect(error.status).toBe(404);
   });
@@ -140,7 +114,7 @@ describe.each(['xml', 'json'] as const)('demo mode through the client, %s', (for
     ['cellid', { mcc: '244', mnc: '91', cellid: '1.5' }],
     ['cellid', { mcc: '244', mnc: '91', cellid: ' 12' }],
   ])('answers 400 naming %s', async (field, id) => {
-    const error = await errorOf(client(format).getCell(KEYS, id));
+    const error = await apiErrorOf(clientOf(app, format).getCell(KEYS, id));
     expect(error.kind).toBe('bad-request');
     expect(error.status).toBe(400);
     expect(error.field).toBe(field);

@@ -1,4 +1,5 @@
-import type { Forwarded } from '../proxy/forward';
+import { redact } from '../net/safe-text';
+import type { Forwarded } from './operator-source';
 import { NO_LAC, type CachedAnswer, type CellCache } from '../store/cell-cache';
 import type { EitherWay } from '../store/service-store';
 import type {
@@ -23,7 +24,7 @@ export type CellLookup = (question: CellQuestion, signal: AbortSignal) => Promis
 
 export interface LookupSettings {
   sources: readonly CellSource[];
-  /** Where live answers are kept; none keeps nothing. */
+  /** Where live answers are kept (now, or later with PostgreSQL); none keeps nothing. */
   cache?: EitherWay<CellCache>;
   /** The service's log: a source that fails is written here for the service's operator. */
   log: (line: string) => void;
@@ -76,6 +77,92 @@ function toCache(cell: SourcedCell & { name: string }, askedAt: number): CachedA
   };
 }
 
+interface Failure {
+  source: SourceName;
+  failure: SourceFailure;
+  retryAfterSeconds?: number;
+}
+
+/** What the sources asked so far said without answering. */
+interface Tally {
+  needs: Set<'lac' | 'radio'>;
+  needers: SourceName[];
+  failures: Failure[];
+}
+
+const cellText = (q: CellQuestion): string =>
+  `${q.asked.mcc}/${q.asked.mnc}/${q.asked.cellid}${q.lac === undefined ? '' : ` lac ${q.lac}`}`;
+
+/** A live source's kept answer: found, known not to be there (skip it), or not kept (ask it). */
+async function keptAnswer(
+  source: CellSource,
+  question: CellQuestion,
+  seconds: number,
+  settings: LookupSettings,
+): Promise<Lookup | 'skip' | undefined> {
+  if (!source.live || settings.cache === undefined) return undefined;
+  const kept = await settings.cache.get(
+    source.name,
+    { ...question.key, lac: question.lac, radio: question.radio },
+    seconds,
+  );
+  if (kept === undefined) return undefined;
+  if (!kept.found) return 'skip';
+  return {
+    kind: 'found',
+    source: source.name,
+    cell: fromCache(kept, settings.nameOf),
+    ageSeconds: seconds - kept.askedAt,
+  };
+}
+
+/** Keeps a live answer without waiting for it: a write that fails is logged, and the answer given all the same. */
+function keep(settings: LookupSettings, ...[source, key, answer]: Parameters<CellCache['put']>): void {
+  const failed = (error: unknown): void =>
+    settings.log(`cell cache: keeping ${source}'s answer failed: ${(error as Error).message}`);
+  try {
+    const putting = settings.cache?.put(source, key, answer);
+    if (putting instanceof Promise) putting.catch(failed);
+  } catch (error) {
+    failed(error);
+  }
+}
+
+/** The end of the lookup when no source answered: the failure a person can act on first, else not found. */
+function concluded({ needs, needers, failures }: Tally): Lookup {
+  if (failures.length === 0) return { kind: 'not-found', needs: [...needs], needers };
+  const failure = FAILURE_ORDER.find((kind) => failures.some((f) => f.failure === kind)) ?? 'unavailable';
+  const waits = failures.flatMap((f) =>
+    f.failure === failure && f.retryAfterSeconds !== undefined ? [f.retryAfterSeconds] : [],
+  );
+  return {
+    kind: 'failed',
+    failure,
+    ...(waits.length > 0 && { retryAfterSeconds: Math.min(...waits) }),
+    sources: failures.filter((f) => f.failure === failure).map((f) => f.source),
+  };
+}
+
+/** Notes a failed source: in the tally, in the log (for the service's operator), and its limit's wait. */
+function noteFailure(
+  { settings, blockedUntil }: { settings: LookupSettings; blockedUntil: Map<SourceName, number> },
+  source: SourceName,
+  result: SourceResult & { kind: 'failed' },
+  { question, at, tally }: { question: CellQuestion; at: number; tally: Tally },
+): void {
+  const wait = result.retryAfterSeconds;
+  const limited = result.failure === 'limit' && wait !== undefined;
+  if (limited) blockedUntil.set(source, at + wait * 1000);
+  const until = limited ? `; not asked again for ${wait} s` : '';
+  const line = `cell source ${source} ${result.failure}: ${result.detail}${until} (${cellText(question)})`;
+  settings.log(redact(line, settings.secrets ?? []));
+  tally.failures.push({
+    source,
+    failure: result.failure,
+    ...(wait !== undefined && { retryAfterSeconds: wait }),
+  });
+}
+
 /**
  * Asks the sources in their order and answers from the first that knows the cell. A live source's answer (found,
  * or not found) is kept in the cache and taken from it while fresh; a live source that has reached its limit is
@@ -84,121 +171,62 @@ function toCache(cell: SourcedCell & { name: string }, askedAt: number): CachedA
 export function createCellLookup(settings: LookupSettings): CellLookup {
   const now = settings.now ?? Date.now;
   const blockedUntil = new Map<SourceName, number>();
-  const redact = (text: string): string =>
-    (settings.secrets ?? []).reduce(
-      (line, secret) => (secret === '' ? line : line.split(secret).join('•••')),
-      text,
-    );
-  // The answer does not wait for it to be kept; a write that fails is logged, and the answer given all the same.
-  const keep: CellCache['put'] = (source, key, answer) => {
-    const failed = (error: unknown): void =>
-      settings.log(`cell cache: keeping ${source}'s answer failed: ${(error as Error).message}`);
-    try {
-      const putting = settings.cache?.put(source, key, answer);
-      if (putting instanceof Promise) putting.catch(failed);
-    } catch (error) {
-      failed(error);
+
+  /** One source's say: the lookup's end, or undefined to go on to the next (noted in the tally). */
+  async function fromSource(
+    source: CellSource,
+    question: CellQuestion,
+    signal: AbortSignal,
+    tally: Tally,
+  ): Promise<Lookup | undefined> {
+    const at = now();
+    const seconds = Math.floor(at / 1000);
+    const kept = await keptAnswer(source, question, seconds, settings);
+    if (kept !== undefined) return kept === 'skip' ? undefined : kept;
+    const blocked = blockedUntil.get(source.name);
+    if (blocked !== undefined && blocked > at) {
+      const retryAfterSeconds = Math.ceil((blocked - at) / 1000);
+      tally.failures.push({ source: source.name, failure: 'limit', retryAfterSeconds });
+      return undefined;
     }
-  };
-  const cellText = (q: CellQuestion): string =>
-    `${q.asked.mcc}/${q.asked.mnc}/${q.asked.cellid}${q.lac === undefined ? '' : ` lac ${q.lac}`}`;
+    const result = await source.ask(question, signal);
+    switch (result.kind) {
+      case 'final':
+        return result;
+      case 'found': {
+        const { cell: found } = result;
+        const cell = { ...found, name: found.name ?? settings.nameOf(found.lat, found.lon) };
+        if (source.live) keep(settings, source.name, question.key, toCache(cell, seconds));
+        return { kind: 'found', source: source.name, cell };
+      }
+      case 'not-found':
+        if (source.live) {
+          const lac = question.lac ?? NO_LAC;
+          const radio = question.radio ?? '';
+          keep(settings, source.name, question.key, { found: false, lac, radio, askedAt: seconds });
+        }
+        return undefined;
+      case 'needs':
+        result.fields.forEach((field) => tally.needs.add(field));
+        tally.needers.push(source.name);
+        return undefined;
+      case 'failed':
+        noteFailure({ settings, blockedUntil }, source.name, result, { question, at, tally });
+        return undefined;
+    }
+  }
 
   return async (question, signal) => {
-    const needs = new Set<'lac' | 'radio'>();
-    const needers: SourceName[] = [];
-    const failures: Array<{ source: SourceName; failure: SourceFailure; retryAfterSeconds?: number }> = [];
-    for (const source of settings.sources) {
-      const at = now();
-      const seconds = Math.floor(at / 1000);
-      if (source.live && settings.cache !== undefined) {
-        const kept = await settings.cache.get(
-          source.name,
-          { ...question.key, lac: question.lac, radio: question.radio },
-          seconds,
-        );
-        if (kept?.found === true) {
-          return {
-            kind: 'found',
-            source: source.name,
-            cell: fromCache(kept, settings.nameOf),
-            ageSeconds: seconds - kept.askedAt,
-          };
-        }
-        if (kept !== undefined) continue;
+    const tally: Tally = { needs: new Set(), needers: [], failures: [] };
+    try {
+      for (const source of settings.sources) {
+        const answer = await fromSource(source, question, signal, tally);
+        if (answer !== undefined) return answer;
       }
-      const blocked = blockedUntil.get(source.name);
-      if (blocked !== undefined && blocked > at) {
-        failures.push({
-          source: source.name,
-          failure: 'limit',
-          retryAfterSeconds: Math.ceil((blocked - at) / 1000),
-        });
-        continue;
-      }
-      let result: SourceResult;
-      try {
-        result = await source.ask(question, signal);
-      } catch (error) {
-        if (error instanceof Abandoned) return { kind: 'failed', failure: 'timeout', sources: [] };
-        throw error;
-      }
-      switch (result.kind) {
-        case 'final':
-          return result;
-        case 'found': {
-          const cell = {
-            ...result.cell,
-            name: result.cell.name ?? settings.nameOf(result.cell.lat, result.cell.lon),
-          };
-          if (source.live) keep(source.name, question.key, toCache(cell, seconds));
-          return { kind: 'found', source: source.name, cell };
-        }
-        case 'not-found':
-          if (source.live) {
-            keep(source.name, question.key, {
-              found: false,
-              lac: question.lac ?? NO_LAC,
-              radio: question.radio ?? '',
-              askedAt: seconds,
-            });
-          }
-          break;
-        case 'needs':
-          result.fields.forEach((field) => needs.add(field));
-          needers.push(source.name);
-          break;
-        case 'failed': {
-          const wait = result.retryAfterSeconds;
-          if (result.failure === 'limit' && wait !== undefined)
-            blockedUntil.set(source.name, at + wait * 1000);
-          const until =
-            result.failure === 'limit' && wait !== undefined ? `; not asked again for ${wait} s` : '';
-          settings.log(
-            redact(
-              `cell source ${source.name} ${result.failure}: ${result.detail}${until} (${cellText(question)})`,
-            ),
-          );
-          failures.push({
-            source: source.name,
-            failure: result.failure,
-            ...(wait !== undefined && { retryAfterSeconds: wait }),
-          });
-          break;
-        }
-      }
+    } catch (error) {
+      if (error instanceof Abandoned) return { kind: 'failed', failure: 'timeout', sources: [] };
+      throw error;
     }
-    if (failures.length > 0) {
-      const failure = FAILURE_ORDER.find((kind) => failures.some((f) => f.failure === kind)) ?? 'unavailable';
-      const waits = failures.flatMap((f) =>
-        f.failure === failure && f.retryAfterSeconds !== undefined ? [f.retryAfterSeconds] : [],
-      );
-      return {
-        kind: 'failed',
-        failure,
-        ...(waits.length > 0 && { retryAfterSeconds: Math.min(...waits) }),
-        sources: failures.filter((f) => f.failure === failure).map((f) => f.source),
-      };
-    }
-    return { kind: 'not-found', needs: [...needs], needers };
+    return concluded(tally);
   };
 }

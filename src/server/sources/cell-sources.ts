@@ -1,5 +1,5 @@
 import { townGazetteer } from '../places/gazetteer';
-import type { Upstream } from '../proxy/forward';
+import type { Upstream } from './operator-source';
 import type { CellCache } from '../store/cell-cache';
 import type { EitherWay, ServiceStore } from '../store/service-store';
 import { creditOf, type Credit } from './attribution';

@@ -7,6 +7,7 @@ import {
 } from '../../../scripts/stand-ins/geolocate';
 import type { CellQuestion, SourceResult } from './cell-source';
 import { geolocateSource } from './geolocate';
+import { cellQuestion, askOnce } from '../testing/cell-question';
 
 let standIns: StandIns;
 beforeAll(async () => {
@@ -22,17 +23,9 @@ function source(key: string | undefined = undefined, timeoutMs = 2000) {
     () => NOW,
   );
 }
-function question(cellid: number, more: Partial<CellQuestion> = {}): CellQuestion {
-  return {
-    asked: { mcc: '244', mnc: '91', cellid: String(cellid) },
-    key: { mcc: 244, mnc: 91, cellid },
-    lac: 6001,
-    radio: 'LTE',
-    ...more,
-  };
-}
-const ask = (q: CellQuestion, s = source()): Promise<SourceResult> =>
-  Promise.resolve(s.ask(q, new AbortController().signal));
+const question = (cellid: number, more: Partial<CellQuestion> = {}): CellQuestion =>
+  cellQuestion(cellid, { radio: 'LTE', ...more });
+const ask = (q: CellQuestion, s = source()): Promise<SourceResult> => askOnce(s, q);
 
 describe('an ichnaea-compatible geolocate API, against its stand-in', () => {
   it('finds a cell as a device-position estimate, asking with both fallbacks off and JSON numbers', async () => {

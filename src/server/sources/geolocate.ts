@@ -1,15 +1,8 @@
+import { excerpt } from '../net/safe-text';
 import type { Radio } from '../../api/cell-facts';
 import type { CellQuestion, CellSource, SourceResult } from './cell-source';
 import { secondsToUtcMidnight } from './cell-source';
-import {
-  askSource,
-  excerpt,
-  isHtml,
-  jsonObject,
-  numberOf,
-  type HttpAnswer,
-  type SourceHttp,
-} from './source-http';
+import { askSource, isHtml, jsonObject, numberOf, type HttpAnswer, type SourceHttp } from './source-http';
 
 export const DEFAULT_GEOLOCATE_URL = 'https://api.beacondb.net/v1/geolocate';
 
@@ -96,7 +89,7 @@ function failureOf(answer: HttpAnswer & { ok: true }, now: number): SourceResult
   if (answer.status === 401 || answer.status === 403)
     return failed('misconfigured', `refused the request (${what})`);
   if (answer.status >= 500 || isHtml(answer)) return failed('unavailable', what);
-  return failed('unreadable', `answered ${what}: ${excerpt(answer.text)}`);
+  return failed('unreadable', `answered ${what}: ${excerpt(answer.text, 120)}`);
 }
 
 /** The meaning of one geolocate answer. */

@@ -8,6 +8,7 @@ import {
 import type { CellQuestion, SourceResult } from './cell-source';
 import { openCellidSource } from './opencellid';
 import { USER_AGENT } from '../net/user-agent';
+import { cellQuestion, askOnce } from '../testing/cell-question';
 
 let standIns: StandIns;
 beforeAll(async () => {
@@ -19,16 +20,8 @@ const NOW = Date.UTC(2024, 4, 1, 18, 0, 0);
 function source(key = OPENCELLID_KEY, timeoutMs = 2000) {
   return openCellidSource({ url: standIns.openCellidUrl, key }, { timeoutMs }, () => NOW);
 }
-function question(cellid: number, more: Partial<CellQuestion> = {}): CellQuestion {
-  return {
-    asked: { mcc: '244', mnc: '91', cellid: String(cellid) },
-    key: { mcc: 244, mnc: 91, cellid },
-    lac: 6001,
-    ...more,
-  };
-}
-const ask = (q: CellQuestion, s = source()): Promise<SourceResult> =>
-  Promise.resolve(s.ask(q, new AbortController().signal));
+const question = cellQuestion;
+const ask = (q: CellQuestion, s = source()): Promise<SourceResult> => askOnce(s, q);
 
 describe('OpenCelliD cell/get, against its stand-in', () => {
   it('finds a cell, with its range, samples and radio, asking with the documented query and our User-Agent', async () => {

@@ -1,14 +1,7 @@
+import { excerpt } from '../net/safe-text';
 import type { CellQuestion, CellSource, SourceResult } from './cell-source';
 import { secondsToUtcMidnight } from './cell-source';
-import {
-  askSource,
-  excerpt,
-  isHtml,
-  jsonObject,
-  numberOf,
-  type HttpAnswer,
-  type SourceHttp,
-} from './source-http';
+import { askSource, isHtml, jsonObject, numberOf, type HttpAnswer, type SourceHttp } from './source-http';
 
 export const DEFAULT_OPENCELLID_URL = 'https://opencellid.org';
 
@@ -34,7 +27,7 @@ function fromErrorCode(
   answer: HttpAnswer & { ok: true },
   now: number,
 ): SourceResult {
-  const said = `code ${code}${message === '' ? '' : `: ${excerpt(message)}`}`;
+  const said = `code ${code}${message === '' ? '' : `: ${excerpt(message, 120)}`}`;
   switch (code) {
     case 1:
       return { kind: 'not-found' };
@@ -86,7 +79,7 @@ function fromStatus(answer: HttpAnswer & { ok: true }): SourceResult {
   return {
     kind: 'failed',
     failure: 'unreadable',
-    detail: `answered ${what} that is not OpenCelliD's JSON: ${excerpt(answer.text)}`,
+    detail: `answered ${what} that is not OpenCelliD's JSON: ${excerpt(answer.text, 120)}`,
   };
 }
 

@@ -1,6 +1,100 @@
 import { decodeCell, detectFormat } from '../../api/codec';
-import type { Forwarded } from '../proxy/forward';
+import { fetchCapped, type OutboundFailure } from '../net/outbound';
 import type { CellSource } from './cell-source';
+
+/** Where proxy mode forwards to: the operator's {base_url} (may carry a path) and {schema_url}. */
+export interface Upstream {
+  baseUrl: string;
+  timeoutMs: number;
+  schemaUrl?: string | undefined;
+  /** Largest operator answer passed on, in bytes; larger is a 502. */
+  maxBodyBytes?: number;
+  /** Requests to the operator in flight at once; more are answered 503 at once. */
+  maxInFlight?: number;
+  /** Injectable for tests; the global fetch otherwise. */
+  fetch?: typeof fetch;
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+export type Forwarded =
+  | { ok: true; status: number; contentType: string | null; retryAfter: string | null; body: Uint8Array }
+  | {
+      ok: false;
+      status: 502 | 503 | 504;
+      code: string;
+      message: string;
+      retryAfterSeconds?: number;
+      /** What went wrong underneath, for the log only (never in an answer). */
+      cause?: string;
+    };
+
+const FAILED: Record<OutboundFailure, { status: 502 | 504; code: string; message: string }> = {
+  timeout: { status: 504, code: 'upstream-timeout', message: 'The operator did not answer within {ms} ms.' },
+  unreachable: { status: 502, code: 'upstream-unreachable', message: 'The operator could not be reached.' },
+  redirect: {
+    status: 502,
+    code: 'upstream-redirect',
+    message: 'The operator answered with a redirect, which is not followed.',
+  },
+  'too-large': {
+    status: 502,
+    code: 'upstream-too-large',
+    message: "The operator's answer is larger than {bytes} bytes.",
+  },
+  broken: {
+    status: 502,
+    code: 'upstream-broken',
+    message: 'The connection to the operator dropped during the answer.',
+  },
+  abandoned: {
+    status: 502,
+    code: 'caller-gone',
+    message: 'The caller went away before the operator answered.',
+  },
+};
+
+/**
+ * One GET to the operator (net/outbound.ts). Status, content type and body come back as they are; a redirect is
+ * not followed (the operator's resources are read-only GETs, a redirect means a wrong base URL or a login page).
+ */
+export async function forward(
+  upstream: Upstream,
+  url: string,
+  accept: string | undefined,
+  /** The caller's request: when its client goes away, the operator's answer is no longer awaited. */
+  callerSignal?: AbortSignal,
+  /** The caller's keys, which the URL carries: never in a failure's words. */
+  secrets: readonly string[] = [],
+): Promise<Forwarded> {
+  const maxBytes = upstream.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const answer = await fetchCapped({
+    url,
+    headers: accept === undefined ? {} : { Accept: accept },
+    timeoutMs: upstream.timeoutMs,
+    signal: callerSignal,
+    maxBytes,
+    secrets,
+    fetch: upstream.fetch,
+  });
+  if (answer.ok) {
+    return {
+      ok: true,
+      status: answer.status,
+      contentType: answer.headers.get('content-type'),
+      retryAfter: answer.headers.get('retry-after'),
+      body: answer.body,
+    };
+  }
+  const { status, code, message } = FAILED[answer.failure];
+  return {
+    ok: false,
+    status,
+    code,
+    message: message.replace('{ms}', String(upstream.timeoutMs)).replace('{bytes}', String(maxBytes)),
+    ...((answer.failure === 'unreachable' || answer.failure === 'broken') && { cause: answer.detail }),
+  };
+}
 
 /**
  * The operator's own Cell read, decoded with the codec so the next sources can be asked: a 404 in the API's

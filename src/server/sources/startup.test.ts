@@ -1,22 +1,17 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStandIns, type StandIns } from '../../../scripts/stand-in-sources';
 import { OPENCELLID_CELLS, OPENCELLID_KEY } from '../../../scripts/stand-ins/opencellid';
+import { tempDir } from '../testing/temp-dir';
 
 /* The service as `npm start` runs it, with its sources read from the environment. */
-let dir: string;
+const dir = tempDir('startup');
 let standIns: StandIns;
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'cellpos-startup-'));
   standIns = await startStandIns();
 });
-afterAll(async () => {
-  await standIns.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => standIns.close());
 
 const MAIN = join('src', 'server', 'main.ts');
 const BASE_ENV = {

@@ -101,8 +101,9 @@ function prepare(db: Database.Database) {
        VALUES (?, ?, ?, ?, ?, ?)`,
     ),
     smsReply: db.prepare<[number, Buffer]>('UPDATE users SET sms_replied = ? WHERE key_hash = ?'),
-    setCell: db.prepare<[number, number, number, Buffer]>(
-      'UPDATE users SET current_mcc = ?, current_mnc = ?, current_cellid = ? WHERE key_hash = ?',
+    // cell_since is the phone's lastLocationTime for CAMARA Device Location: each placement is a new fix.
+    setCell: db.prepare<[number, number, number, number, Buffer]>(
+      'UPDATE users SET current_mcc = ?, current_mnc = ?, current_cellid = ?, cell_since = ? WHERE key_hash = ?',
     ),
     upsertCell: db.prepare<
       [number, number, number, number, number, number, string, number, number | null, number | null]
@@ -127,11 +128,14 @@ function prepare(db: Database.Database) {
   };
 }
 
-/** Every write checks its input and runs in one transaction: a refused write leaves nothing behind. */
-export function createAdmin(db: Database.Database): Admin {
-  const q = prepare(db);
-  const transaction = <T>(work: () => T): T => db.transaction(work)();
+type Statements = ReturnType<typeof prepare>;
+type Transaction = <T>(work: () => T) => T;
 
+/** Developers, their service keys, their users and what is known of each user's phone. */
+function peopleAdmin(
+  q: Statements,
+  transaction: Transaction,
+): Pick<Admin, 'addDeveloper' | 'issueServiceKey' | 'registerUser' | 'recordSmsReply' | 'setPhoneCell'> {
   function developerId(name: string): number {
     const row = q.developer.get(name);
     if (row === undefined) throw new StoreError(`no developer named "${name}"`);
@@ -140,23 +144,6 @@ export function createAdmin(db: Database.Database): Admin {
 
   function existingUser(userKey: string): void {
     if (q.user.get(keyHash(userKey)) === undefined) throw new StoreError('no user with that user key');
-  }
-
-  function writeCell(cell: CellRecord): void {
-    const c = checkCellRecord(cell);
-    const radio = radioCode(c.radio);
-    q.upsertCell.run(
-      c.mcc,
-      c.mnc,
-      c.cellid,
-      c.lac,
-      c.lat,
-      c.lon,
-      c.name.trim(),
-      c.samples ?? 0,
-      c.range ?? null,
-      radio === 0 ? null : radio,
-    );
   }
 
   return {
@@ -203,9 +190,35 @@ export function createAdmin(db: Database.Database): Admin {
         existingUser(userKey);
         if (q.cellExists.get(key.mcc, key.mnc, key.cellid) === undefined)
           throw new StoreError(`no cell ${key.mcc}/${key.mnc}/${key.cellid}`);
-        q.setCell.run(key.mcc, key.mnc, key.cellid, keyHash(userKey));
+        q.setCell.run(key.mcc, key.mnc, key.cellid, Date.now(), keyHash(userKey));
       });
     },
+  };
+}
+
+/** Cells added by hand or from a file, and listed. */
+function cellAdmin(
+  q: Statements,
+  transaction: Transaction,
+): Pick<Admin, 'addCell' | 'addCells' | 'listCells'> {
+  function writeCell(cell: CellRecord): void {
+    const c = checkCellRecord(cell);
+    const radio = radioCode(c.radio);
+    q.upsertCell.run(
+      c.mcc,
+      c.mnc,
+      c.cellid,
+      c.lac,
+      c.lat,
+      c.lon,
+      c.name.trim(),
+      c.samples ?? 0,
+      c.range ?? null,
+      radio === 0 ? null : radio,
+    );
+  }
+
+  return {
     addCell(cell) {
       writeCell(cell);
     },
@@ -219,10 +232,20 @@ export function createAdmin(db: Database.Database): Admin {
         return n;
       });
     },
-    transaction,
     listCells(limit, offset = 0) {
       return q.listCells.all(limit, offset).map(toCellRecord).filter(isCell);
     },
+  };
+}
+
+/** Every write checks its input and runs in one transaction: a refused write leaves nothing behind. */
+export function createAdmin(db: Database.Database): Admin {
+  const q = prepare(db);
+  const transaction: Transaction = (work) => db.transaction(work)();
+  return {
+    ...peopleAdmin(q, transaction),
+    ...cellAdmin(q, transaction),
+    transaction,
     listUsers() {
       return q.listUsers.all().map((row) => {
         const { developerId: _id, ...user } = toUser(row);

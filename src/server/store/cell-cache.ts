@@ -79,8 +79,8 @@ function toAnswer(row: AnswerRow | undefined): CachedAnswer | undefined {
 /** Puts are counted, and every so many the expired answers are deleted, so the table does not only grow. */
 const PRUNE_EVERY = 1000;
 
-export function createCellCache(db: Database.Database, lifetimes: CacheLifetimes): CellCache {
-  const q = {
+function statements(db: Database.Database) {
+  return {
     found: db.prepare<
       [string, number, number, number, number, number | null, number | null, string | null, string | null],
       AnswerRow
@@ -105,6 +105,31 @@ export function createCellCache(db: Database.Database, lifetimes: CacheLifetimes
       'DELETE FROM cell_answers WHERE (found = 1 AND asked_at <= ?) OR (found = 0 AND asked_at <= ?)',
     ),
   };
+}
+
+/** An answer as its row: absent facts are NULL. */
+function toRow(source: string, key: CellKey, answer: CachedAnswer) {
+  return {
+    source,
+    mcc: key.mcc,
+    mnc: key.mnc,
+    cellid: key.cellid,
+    lac: answer.lac,
+    radio: answer.radio,
+    found: answer.found ? 1 : 0,
+    lat: answer.lat ?? null,
+    lon: answer.lon ?? null,
+    name: answer.name ?? null,
+    range: answer.range ?? null,
+    accuracy: answer.accuracy ?? null,
+    samples: answer.samples ?? null,
+    updated: answer.updated ?? null,
+    askedAt: answer.askedAt,
+  };
+}
+
+export function createCellCache(db: Database.Database, lifetimes: CacheLifetimes): CellCache {
+  const q = statements(db);
   const { foundSeconds, notFoundSeconds } = lifetimes;
   let puts = 0;
 
@@ -139,23 +164,7 @@ export function createCellCache(db: Database.Database, lifetimes: CacheLifetimes
     },
     put(source, key, answer) {
       if (foundSeconds === 0) return;
-      q.put.run({
-        source,
-        mcc: key.mcc,
-        mnc: key.mnc,
-        cellid: key.cellid,
-        lac: answer.lac,
-        radio: answer.radio,
-        found: answer.found ? 1 : 0,
-        lat: answer.lat ?? null,
-        lon: answer.lon ?? null,
-        name: answer.name ?? null,
-        range: answer.range ?? null,
-        accuracy: answer.accuracy ?? null,
-        samples: answer.samples ?? null,
-        updated: answer.updated ?? null,
-        askedAt: answer.askedAt,
-      });
+      q.put.run(toRow(source, key, answer));
       if (++puts % PRUNE_EVERY === 0) cache.prune(answer.askedAt);
     },
     prune(now) {

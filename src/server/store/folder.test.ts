@@ -1,13 +1,12 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ensureFolderOf } from './folder';
 import { openStore } from './open-store';
 import { StoreError } from './records';
+import { tempDir } from '../testing/temp-dir';
 
-const dir = mkdtempSync(join(tmpdir(), 'cellpos-folder-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir('folder');
 
 describe('the database folder', () => {
   it('is created, every missing level of it', () => {

@@ -1,8 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database, { type Db } from './sqlite';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { storeKeys } from '../guard/key-check';
 import { createLimits } from '../guard/limits';
@@ -11,9 +9,9 @@ import { openDemoStore } from '../demo/demo-data';
 import { BoundedMap, FreshCache } from './fresh-cache';
 import type { Store } from './open-store';
 import { keyHash } from './schema';
+import { tempDir } from '../testing/temp-dir';
 
-const dir = mkdtempSync(join(tmpdir(), 'cellpos-fresh-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir('fresh');
 
 const KEYS = '?serviceKey=demo-service&userKey=demo-user';
 const CELL = `/api/cell/244/91/10038${KEYS}`;
@@ -104,7 +102,7 @@ describe('kept key checks and answers', () => {
 
   it('check keys against the database only when they are new or the data changed', async () => {
     let asked = 0;
-    const authorize = storeKeys(
+    const judge = storeKeys(
       {
         authenticate: (serviceKey, userKey) => {
           asked++;
@@ -115,10 +113,9 @@ describe('kept key checks and answers', () => {
       new FreshCache(() => store.dataVersion()),
     );
     const keys = { serviceKey: ['demo-service'], userKey: ['demo-user'] };
-    for (let i = 0; i < 3; i++) expect((await authorize(keys, 'a')).ok).toBe(true);
+    for (let i = 0; i < 3; i++) expect((await judge(keys, 'a')).ok).toBe(true);
     expect(asked).toBe(1);
-    for (let i = 0; i < 3; i++)
-      expect((await authorize({ ...keys, userKey: ['nobody'] }, 'a')).ok).toBe(false);
+    for (let i = 0; i < 3; i++) expect((await judge({ ...keys, userKey: ['nobody'] }, 'a')).ok).toBe(false);
     expect(asked).toBe(4);
   });
 });

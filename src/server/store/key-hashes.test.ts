@@ -1,17 +1,16 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database, { type Db } from './sqlite';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { run } from '../cli';
 import { openDemoStore } from '../demo/demo-data';
 import { openStore } from './open-store';
 import { keyHash, migrate, SCHEMA_VERSION } from './schema';
+import { tempDir } from '../testing/temp-dir';
 
 /* The database keeps the keys' SHA-256 hashes and a short prefix to tell them apart in a listing, never the keys:
    a copy of the file (a backup, a stolen disk) hands out no key. */
-const dir = mkdtempSync(join(tmpdir(), 'cellpos-key-hashes-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir('key-hashes');
 
 const SERVICE_KEY = 'plain-service-key-Q7wz1Xk';
 const USER_KEY = 'plain-user-key-Hn3vB8sd';

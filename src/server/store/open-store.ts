@@ -1,5 +1,7 @@
-import Database from './sqlite';
+import Database, { type Db } from './sqlite';
 import { createAdmin, type Admin } from './admin';
+import { createCamaraStore } from './camara-sqlite';
+import type { CamaraStore } from './camara-store';
 import { createCellCache, type CacheLifetimes, type CellCache } from './cell-cache';
 import { ensureFolderOf } from './folder';
 import { migrate } from './schema';
@@ -12,6 +14,8 @@ export interface Store extends ServiceReads, Admin {
   readonly where: string;
   /** The live cell sources' answers in this database, kept for the given lifetimes. */
   cellCache(lifetimes: CacheLifetimes): CellCache;
+  /** The service as a CAMARA operator: its OpenID provider's state, API consumers and subscribers. */
+  camara: CamaraStore;
   /** One process holds a SQLite file's service: its rate limits stay in that process's memory. */
   readonly buckets: undefined;
   /** `work` in one transaction (BEGIN IMMEDIATE: the only writer until it ends); the admin's own become savepoints. */
@@ -19,18 +23,24 @@ export interface Store extends ServiceReads, Admin {
   close(): void;
 }
 
-export function openStore(file: string): Store {
+/** Opens the database file (made, with its folder, when missing) in WAL mode, its schema migrated. */
+export function openDatabase(file: string, { foreignKeys = true } = {}): Db {
   ensureFolderOf(file);
   const db = new Database(file);
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('busy_timeout = 5000');
-    db.pragma('foreign_keys = ON');
+    if (foreignKeys) db.pragma('foreign_keys = ON');
     migrate(db);
   } catch (error) {
     db.close();
     throw error;
   }
+  return db;
+}
+
+export function openStore(file: string): Store {
+  const db = openDatabase(file);
   let queue: Promise<unknown> = Promise.resolve();
   return {
     engine: 'SQLite',
@@ -39,6 +49,7 @@ export function openStore(file: string): Store {
     ...createServiceReads(db),
     ...createAdmin(db),
     cellCache: (lifetimes) => createCellCache(db, lifetimes),
+    camara: createCamaraStore(db),
     exclusive(work) {
       // One connection: work that waits must not begin while another's transaction is open on it.
       const turn = queue.then(async () => {

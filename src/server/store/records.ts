@@ -1,11 +1,18 @@
-/** A cell as stored: mcc, mnc and cellid are the numeric key. */
-export interface CellRecord {
+export interface CellKey {
   mcc: number;
   mnc: number;
   cellid: number;
+}
+
+/** Where a cell is: its area (LAC) and position. */
+export interface CellPlace {
   lac: number;
   lat: number;
   lon: number;
+}
+
+/** A cell as stored: mcc, mnc and cellid are the numeric key. */
+export interface CellRecord extends CellKey, CellPlace {
   name: string;
   samples?: number;
   /** Metres: the area the cell was heard in (OpenCelliD's `range`). */
@@ -16,12 +23,6 @@ export interface CellRecord {
   updated?: number;
   /** Whose data the row is (`opencellid` for imported rows); absent for demo and admin rows. */
   source?: string;
-}
-
-export interface CellKey {
-  mcc: number;
-  mnc: number;
-  cellid: number;
 }
 
 /** A user as stored: never the key, only which row it is and the first characters of the key for a listing. */

@@ -6,7 +6,7 @@ import { openStore } from './open-store';
 import { keyHash, migrate, SCHEMA_VERSION } from './schema';
 import { tempStores } from '../testing/temp-stores';
 
-const { dir, open } = tempStores('cellpos-store-');
+const { dir, open } = tempStores('store');
 
 describe('migrations', () => {
   it('are idempotent and recorded in user_version', () => {

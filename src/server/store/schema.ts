@@ -139,6 +139,58 @@ const MIGRATIONS: ReadonlyArray<(db: Db) => void> = [
         SELECT ${cellsBoxRow('')} FROM cells WHERE lat IS NOT NULL AND lon IS NOT NULL;
     `);
   },
+  // The service as a CAMARA operator (store/camara-sqlite.ts): when each phone entered its cell (its
+  // lastLocationTime; a phone placed before this version counts from the upgrade), the OpenID provider's records
+  // and keys, the API consumers and the pseudonyms they know subscribers by, and the pace of CIBA polling.
+  (db) => {
+    db.exec(`
+      ALTER TABLE users ADD COLUMN cell_since INTEGER;
+      CREATE TABLE oidc_records (
+        model TEXT NOT NULL,
+        id TEXT NOT NULL,
+        payload TEXT NOT NULL,
+        forget_at INTEGER,
+        grant_id TEXT,
+        user_code TEXT,
+        uid TEXT,
+        client_id TEXT,
+        account_id TEXT,
+        PRIMARY KEY (model, id)
+      ) WITHOUT ROWID;
+      CREATE INDEX oidc_records_grant ON oidc_records(grant_id) WHERE grant_id IS NOT NULL;
+      CREATE INDEX oidc_records_client ON oidc_records(client_id) WHERE client_id IS NOT NULL;
+      CREATE INDEX oidc_records_account ON oidc_records(account_id) WHERE account_id IS NOT NULL;
+      CREATE INDEX oidc_records_forget ON oidc_records(forget_at) WHERE forget_at IS NOT NULL;
+      CREATE TABLE oidc_signing_keys (
+        kid TEXT PRIMARY KEY,
+        jwk TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      );
+      CREATE TABLE camara_clients (
+        client_id TEXT PRIMARY KEY,
+        jwks TEXT,
+        jwks_uri TEXT,
+        two_legged INTEGER NOT NULL DEFAULT 0 CHECK (two_legged IN (0, 1)),
+        created_at INTEGER NOT NULL,
+        CHECK ((jwks IS NULL) <> (jwks_uri IS NULL))
+      );
+      CREATE TABLE camara_subjects (
+        sub TEXT PRIMARY KEY,
+        client_id TEXT NOT NULL REFERENCES camara_clients(client_id) ON DELETE CASCADE,
+        msisdn TEXT NOT NULL,
+        UNIQUE (client_id, msisdn)
+      );
+      CREATE INDEX camara_subjects_msisdn ON camara_subjects(msisdn);
+      CREATE INDEX users_msisdn ON users(msisdn);
+      CREATE TABLE ciba_polls (
+        id TEXT PRIMARY KEY,
+        polled_at INTEGER NOT NULL,
+        interval INTEGER NOT NULL,
+        forget_at INTEGER NOT NULL
+      ) WITHOUT ROWID;
+    `);
+    db.prepare('UPDATE users SET cell_since = ? WHERE current_cellid IS NOT NULL').run(Date.now());
+  },
 ];
 
 /** SHA-256 of a key, the form in which keys are looked up and compared. */

@@ -35,8 +35,8 @@ export interface ServiceReads {
   dataVersion(): string;
 }
 
-export function createServiceReads(db: Database.Database): ServiceReads {
-  const q = {
+function statements(db: Database.Database) {
+  return {
     // A statement of its own: the pragma_data_version table prepares a PRAGMA statement on every read.
     committed: db.prepare<[], number>('PRAGMA data_version').pluck(),
     written: db.prepare<[], number>('SELECT total_changes()').pluck(),
@@ -68,7 +68,39 @@ export function createServiceReads(db: Database.Database): ServiceReads {
        LIMIT ?`,
     ),
   };
+}
 
+type Statements = ReturnType<typeof statements>;
+
+/**
+ * The nearest cells of the same operator, widening the box around `origin` until enough are found (the
+ * simulator's next cells).
+ */
+function nearest(q: Statements, from: CellKey, origin: CellRecord, count: number): CellRecord[] {
+  for (const degrees of [0.1, 0.5, 2]) {
+    const rows = q.nearest
+      .all(
+        from.mcc,
+        from.mnc,
+        origin.lat - degrees,
+        origin.lat + degrees,
+        origin.lon - degrees * 2,
+        origin.lon + degrees * 2,
+        origin.lat,
+        origin.lat,
+        origin.lon,
+        origin.lon,
+        count + 1,
+      )
+      .map(toCellRecord)
+      .filter((cell): cell is CellRecord => isCell(cell) && cell.cellid !== from.cellid);
+    if (rows.length >= count || degrees === 2) return rows.slice(0, count);
+  }
+  return [];
+}
+
+export function createServiceReads(db: Database.Database): ServiceReads {
+  const q = statements(db);
   const reads: ServiceReads = {
     cellsInBox: createCellsInBox(db),
     authenticate(serviceKey, userKey) {
@@ -99,26 +131,7 @@ export function createServiceReads(db: Database.Database): ServiceReads {
     nearestCells(from, count) {
       const origin = reads.getCell(from);
       if (origin === undefined) return [];
-      for (const degrees of [0.1, 0.5, 2]) {
-        const rows = q.nearest
-          .all(
-            from.mcc,
-            from.mnc,
-            origin.lat - degrees,
-            origin.lat + degrees,
-            origin.lon - degrees * 2,
-            origin.lon + degrees * 2,
-            origin.lat,
-            origin.lat,
-            origin.lon,
-            origin.lon,
-            count + 1,
-          )
-          .map(toCellRecord)
-          .filter((cell): cell is CellRecord => isCell(cell) && cell.cellid !== from.cellid);
-        if (rows.length >= count || degrees === 2) return rows.slice(0, count);
-      }
-      return [];
+      return nearest(q, from, origin, count);
     },
     dataVersion() {
       return `${q.committed.get() ?? 0}:${q.written.get() ?? 0}`;

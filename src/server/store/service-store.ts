@@ -1,4 +1,5 @@
 import type { Admin } from './admin';
+import type { CamaraStore } from './camara-store';
 import type { CacheLifetimes, CellCache } from './cell-cache';
 import type { ServiceReads } from './service-reads';
 import { openStore } from './open-store';
@@ -48,6 +49,8 @@ export interface ServiceStore
   dataVersion(): string;
   /** The live cell sources' answers, kept for the given lifetimes. */
   cellCache(lifetimes: CacheLifetimes): EitherWay<CellCache>;
+  /** The service as a CAMARA operator: its OpenID provider's state, API consumers and subscribers. */
+  readonly camara: CamaraStore;
   /** Rate-limit buckets every replica shares; undefined where one process is all there is (SQLite). */
   readonly buckets: SharedBuckets | undefined;
   /**

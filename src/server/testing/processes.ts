@@ -6,7 +6,7 @@ import { afterEach } from 'vitest';
  * For tests of the service and the admin command line as processes of their own: started with tsx, their output
  * gathered, killed after each test if still running. `dir` holds what they need (STATIC_DIR points into it).
  */
-export function processes(dir: () => string) {
+export function processes(dir: string) {
   const children: ChildProcess[] = [];
   afterEach(() => {
     for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
@@ -28,7 +28,7 @@ export function processes(dir: () => string) {
       HOST: '127.0.0.1',
       PORT: '0',
       POSITIONING_SIMULATE_MS: '0',
-      STATIC_DIR: join(dir(), 'no-app'),
+      STATIC_DIR: join(dir, 'no-app'),
       ...env,
     });
     const out = output(child);

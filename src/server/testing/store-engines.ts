@@ -6,7 +6,7 @@ import { afterAll, afterEach } from 'vitest';
 import { seedDemoOnce } from '../demo/demo-data';
 import { openStore } from '../store/open-store';
 import { openPostgresStore } from '../store/postgres/open';
-import { postgresSkipped, testDatabase } from '../store/postgres/test-database';
+import { postgresSkipped, testDatabase } from './postgres-database';
 import type { ServiceStore } from '../store/service-store';
 import Database from '../store/sqlite';
 
@@ -21,7 +21,8 @@ export interface TestEngine {
   exec(store: ServiceStore, sql: string): Promise<void>;
 }
 
-const TABLES = 'developers, service_keys, users, cells, cell_answers, rate_buckets';
+const TABLES =
+  'developers, service_keys, users, cells, cell_answers, rate_buckets, oidc_records, oidc_signing_keys, camara_clients, camara_subjects, ciba_polls';
 
 /** SQLite (a file of its own per store) and PostgreSQL (this file's database, emptied for each store). */
 export function storeEngines(prefix: string): TestEngine[] {

@@ -1,21 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, afterEach } from 'vitest';
 import { openDemoStore } from '../demo/demo-data';
 import type { Store } from '../store/open-store';
+import { tempDir } from './temp-dir';
 
 /**
  * For tests: a folder of their own, removed after the file's tests, and `open`, which opens a store (seeded with
  * the demo data unless `demo` is false) that is closed after each test.
  */
-export function tempStores(prefix: string): { dir: string; open(file: string, demo?: boolean): Store } {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
+export function tempStores(name: string): { dir: string; open(file: string, demo?: boolean): Store } {
+  const dir = tempDir(name);
   const opened: Store[] = [];
   afterEach(() => {
     for (const store of opened.splice(0)) store.close();
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
   return {
     dir,
     open(file, demo = true) {
@@ -24,4 +21,11 @@ export function tempStores(prefix: string): { dir: string; open(file: string, de
       return store;
     },
   };
+}
+
+/** For tests: the demo database in memory, open for the tests declared after it and closed after them. */
+export function demoStore(): Store {
+  const store = openDemoStore(':memory:');
+  afterAll(() => store.close());
+  return store;
 }

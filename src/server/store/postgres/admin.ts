@@ -28,23 +28,129 @@ function taken(error: unknown, message: string): never {
   throw error;
 }
 
-/** What SQLite's admin does (store/admin.ts), with the same checks and messages, each write in one transaction. */
-export function createAdmin(db: Database): Omit<Async<Admin>, 'transaction'> & {
+type PostgresAdmin = Omit<Async<Admin>, 'transaction'> & {
   transaction<T>(work: () => Promise<T>): Promise<T>;
-} {
-  async function developerId(name: string): Promise<number> {
-    const row = await db.one<{ id: number }>('developer', 'SELECT id FROM developers WHERE name = $1', [
-      name,
-    ]);
-    if (row === undefined) throw new StoreError(`no developer named "${name}"`);
-    return row.id;
-  }
+};
 
-  async function existingUser(userKey: string): Promise<void> {
-    const row = await db.one('user-exists', 'SELECT 1 FROM users WHERE key_hash = $1', [keyHash(userKey)]);
-    if (row === undefined) throw new StoreError('no user with that user key');
-  }
+/** What SQLite's admin does (store/admin.ts), with the same checks and messages, each write in one transaction. */
+export function createAdmin(db: Database): PostgresAdmin {
+  return {
+    ...peopleAdmin(db),
+    ...cellAdmin(db),
+    transaction: (work) => db.transaction(work),
+    async listUsers() {
+      const rows = await db.query<UserRow & { developer: string }>(
+        'list-users',
+        `SELECT ${USER_COLUMNS}, developers.name AS developer FROM users
+         JOIN developers ON developers.id = users.developer_id ORDER BY developers.name, users.msisdn`,
+      );
+      return rows.map((row) => {
+        const { developerId: _id, ...user } = toUser(row);
+        return { ...user, developer: row.developer };
+      });
+    },
+    async counts() {
+      const row = await db.one<StoreCounts>(
+        'counts',
+        `SELECT (SELECT count(*) FROM developers) AS developers,
+                (SELECT count(*) FROM service_keys) AS "serviceKeys",
+                (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM cells) AS cells`,
+      );
+      return row ?? { developers: 0, serviceKeys: 0, users: 0, cells: 0 };
+    },
+  };
+}
 
+async function developerId(db: Database, name: string): Promise<number> {
+  const row = await db.one<{ id: number }>('developer', 'SELECT id FROM developers WHERE name = $1', [name]);
+  if (row === undefined) throw new StoreError(`no developer named "${name}"`);
+  return row.id;
+}
+
+/** Developers, their service keys, their users and what is known of each user's phone. */
+function peopleAdmin(
+  db: Database,
+): Pick<
+  PostgresAdmin,
+  'addDeveloper' | 'issueServiceKey' | 'registerUser' | 'recordSmsReply' | 'setPhoneCell'
+> {
+  return {
+    async addDeveloper(name) {
+      const trimmed = name.trim();
+      if (!/^[\p{L}\p{N} ._-]{1,100}$/u.test(trimmed))
+        throw new StoreError('developer name must be 1–100 letters, digits, spaces, ".", "-" or "_"');
+      const row = await db
+        .one<{ id: number }>('add-developer', 'INSERT INTO developers (name) VALUES ($1) RETURNING id', [
+          trimmed,
+        ])
+        .catch((error: unknown) => taken(error, `developer "${trimmed}" exists already`));
+      return row?.id ?? 0;
+    },
+    issueServiceKey(developer, key = generateKey()) {
+      return db.transaction(async () => {
+        const id = await developerId(db, developer);
+        checkKey(key, 'service key');
+        await db
+          .run(
+            'add-service-key',
+            'INSERT INTO service_keys (key_hash, key_prefix, developer_id) VALUES ($1, $2, $3)',
+            [keyHash(key), keyPrefix(key), id],
+          )
+          .catch((error: unknown) => taken(error, 'that service key is taken'));
+        return key;
+      });
+    },
+    registerUser(developer, msisdn, { key = generateKey(), smsReplied = false, state = null } = {}) {
+      return db.transaction(async () => {
+        const id = await developerId(db, developer);
+        checkKey(key, 'user key');
+        if (!/^\d{3,15}$/.test(msisdn))
+          throw new StoreError('MSISDN must be 3–15 digits, international format without "+"');
+        if (state !== null) checkStorable(state, 'state');
+        await db
+          .run(
+            'add-user',
+            `INSERT INTO users (key_hash, key_prefix, developer_id, msisdn, sms_replied, state)
+             VALUES ($1, $2, $3, $4, $5, $6)`,
+            [keyHash(key), keyPrefix(key), id, msisdn, smsReplied, state],
+          )
+          .catch((error: unknown) => taken(error, 'that user key is taken'));
+        return key;
+      });
+    },
+    async recordSmsReply(userKey, replied = true) {
+      const changed = await db.run('sms-reply', 'UPDATE users SET sms_replied = $1 WHERE key_hash = $2', [
+        replied,
+        keyHash(userKey),
+      ]);
+      if (changed === 0) throw new StoreError('no user with that user key');
+    },
+    setPhoneCell(userKey, key) {
+      return db.transaction(async () => {
+        const user = await db.one('user-exists', 'SELECT 1 FROM users WHERE key_hash = $1', [
+          keyHash(userKey),
+        ]);
+        if (user === undefined) throw new StoreError('no user with that user key');
+        const cell = await db.one(
+          'cell-exists',
+          'SELECT 1 FROM cells WHERE mcc = $1 AND mnc = $2 AND cellid = $3',
+          [key.mcc, key.mnc, key.cellid],
+        );
+        if (cell === undefined) throw new StoreError(`no cell ${key.mcc}/${key.mnc}/${key.cellid}`);
+        // cell_since is the phone's lastLocationTime for CAMARA Device Location: each placement is a new fix.
+        await db.run(
+          'set-cell',
+          `UPDATE users SET current_mcc = $1, current_mnc = $2, current_cellid = $3, cell_since = $4
+           WHERE key_hash = $5`,
+          [key.mcc, key.mnc, key.cellid, Date.now(), keyHash(userKey)],
+        );
+      });
+    },
+  };
+}
+
+/** Cells added by hand or from a file, and listed. */
+function cellAdmin(db: Database): Pick<PostgresAdmin, 'addCell' | 'addCells' | 'listCells'> {
   async function writeCell(cell: CellRecord): Promise<void> {
     const c = checkCellRecord(cell);
     const radio = radioCode(c.radio);
@@ -69,79 +175,10 @@ export function createAdmin(db: Database): Omit<Async<Admin>, 'transaction'> & {
       ],
     );
   }
-
-  const transaction = <T>(work: () => Promise<T>): Promise<T> => db.transaction(work);
-
   return {
-    async addDeveloper(name) {
-      const trimmed = name.trim();
-      if (!/^[\p{L}\p{N} ._-]{1,100}$/u.test(trimmed))
-        throw new StoreError('developer name must be 1–100 letters, digits, spaces, ".", "-" or "_"');
-      const row = await db
-        .one<{ id: number }>('add-developer', 'INSERT INTO developers (name) VALUES ($1) RETURNING id', [
-          trimmed,
-        ])
-        .catch((error: unknown) => taken(error, `developer "${trimmed}" exists already`));
-      return row?.id ?? 0;
-    },
-    issueServiceKey(developer, key = generateKey()) {
-      return transaction(async () => {
-        const id = await developerId(developer);
-        checkKey(key, 'service key');
-        await db
-          .run(
-            'add-service-key',
-            'INSERT INTO service_keys (key_hash, key_prefix, developer_id) VALUES ($1, $2, $3)',
-            [keyHash(key), keyPrefix(key), id],
-          )
-          .catch((error: unknown) => taken(error, 'that service key is taken'));
-        return key;
-      });
-    },
-    registerUser(developer, msisdn, { key = generateKey(), smsReplied = false, state = null } = {}) {
-      return transaction(async () => {
-        const id = await developerId(developer);
-        checkKey(key, 'user key');
-        if (!/^\d{3,15}$/.test(msisdn))
-          throw new StoreError('MSISDN must be 3–15 digits, international format without "+"');
-        if (state !== null) checkStorable(state, 'state');
-        await db
-          .run(
-            'add-user',
-            `INSERT INTO users (key_hash, key_prefix, developer_id, msisdn, sms_replied, state)
-             VALUES ($1, $2, $3, $4, $5, $6)`,
-            [keyHash(key), keyPrefix(key), id, msisdn, smsReplied, state],
-          )
-          .catch((error: unknown) => taken(error, 'that user key is taken'));
-        return key;
-      });
-    },
-    async recordSmsReply(userKey, replied = true) {
-      const changed = await db.run('sms-reply', 'UPDATE users SET sms_replied = $1 WHERE key_hash = $2', [
-        replied,
-        keyHash(userKey),
-      ]);
-      if (changed === 0) throw new StoreError('no user with that user key');
-    },
-    setPhoneCell(userKey, key) {
-      return transaction(async () => {
-        await existingUser(userKey);
-        const cell = await db.one(
-          'cell-exists',
-          'SELECT 1 FROM cells WHERE mcc = $1 AND mnc = $2 AND cellid = $3',
-          [key.mcc, key.mnc, key.cellid],
-        );
-        if (cell === undefined) throw new StoreError(`no cell ${key.mcc}/${key.mnc}/${key.cellid}`);
-        await db.run(
-          'set-cell',
-          'UPDATE users SET current_mcc = $1, current_mnc = $2, current_cellid = $3 WHERE key_hash = $4',
-          [key.mcc, key.mnc, key.cellid, keyHash(userKey)],
-        );
-      });
-    },
     addCell: (cell) => writeCell(cell),
     addCells(cells) {
-      return transaction(async () => {
+      return db.transaction(async () => {
         let n = 0;
         for (const cell of cells) {
           await writeCell(cell);
@@ -150,7 +187,6 @@ export function createAdmin(db: Database): Omit<Async<Admin>, 'transaction'> & {
         return n;
       });
     },
-    transaction,
     async listCells(limit, offset = 0) {
       const rows = await db.query<CellRow>(
         'list-cells',
@@ -158,26 +194,6 @@ export function createAdmin(db: Database): Omit<Async<Admin>, 'transaction'> & {
         [limit, offset],
       );
       return rows.map(toCellRecord).filter(isCell);
-    },
-    async listUsers() {
-      const rows = await db.query<UserRow & { developer: string }>(
-        'list-users',
-        `SELECT ${USER_COLUMNS}, developers.name AS developer FROM users
-         JOIN developers ON developers.id = users.developer_id ORDER BY developers.name, users.msisdn`,
-      );
-      return rows.map((row) => {
-        const { developerId: _id, ...user } = toUser(row);
-        return { ...user, developer: row.developer };
-      });
-    },
-    async counts() {
-      const row = await db.one<StoreCounts>(
-        'counts',
-        `SELECT (SELECT count(*) FROM developers) AS developers,
-                (SELECT count(*) FROM service_keys) AS "serviceKeys",
-                (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM cells) AS cells`,
-      );
-      return row ?? { developers: 0, serviceKeys: 0, users: 0, cells: 0 };
     },
   };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { allocate, FEW_MATCHES } from './cells-in-box';
 import { openPostgresStore, type PostgresStore } from './open';
-import { postgresSkipped, testDatabase } from './test-database';
+import { postgresSkipped, testDatabase } from '../../testing/postgres-database';
 
 describe('a cut answer’s shares', () => {
   it('takes everything when it fits, else an equal share of each part and the rest from the fuller ones', () => {

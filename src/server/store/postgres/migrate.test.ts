@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { StoreError } from '../records';
 import { migrate, MIGRATIONS } from './migrate';
 import { createPool } from './pool';
-import { postgresSkipped, testDatabase } from './test-database';
+import { postgresSkipped, testDatabase } from '../../testing/postgres-database';
 
 describe.skipIf(postgresSkipped)('PostgreSQL migrations', () => {
   const database = testDatabase();
@@ -28,9 +28,14 @@ describe.skipIf(postgresSkipped)('PostgreSQL migrations', () => {
     const pool = open(await database.another());
     expect(await migrate(pool)).toBe(MIGRATIONS.length);
     expect(await tables(pool)).toEqual([
+      'camara_clients',
+      'camara_subjects',
       'cell_answers',
       'cells',
+      'ciba_polls',
       'developers',
+      'oidc_records',
+      'oidc_signing_keys',
       'rate_buckets',
       'schema_migrations',
       'service_keys',

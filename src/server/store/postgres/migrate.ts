@@ -5,6 +5,7 @@ import schema from './migrations/001-schema';
 import changes from './migrations/002-changes';
 import cellsInView from './migrations/003-cells-in-view';
 import rateBuckets from './migrations/004-rate-buckets';
+import camara from './migrations/005-camara';
 
 /** Numbered migrations, applied in order, each in its own transaction. Append, never edit. */
 export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
@@ -12,6 +13,7 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: '002-changes', sql: changes },
   { name: '003-cells-in-view', sql: cellsInView },
   { name: '004-rate-buckets', sql: rateBuckets },
+  { name: '005-camara', sql: camara },
 ];
 
 /** The advisory lock migrations run under, so replicas that start at once take turns (locks.ts). */

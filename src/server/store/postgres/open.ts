@@ -7,6 +7,8 @@ import { Database } from './database';
 import { migrate } from './migrate';
 import { connectionProblem, createPool, redactedUrl } from './pool';
 import { createBuckets } from './buckets';
+import { createCamaraStore } from './camara';
+import type { CamaraStore } from '../camara-store';
 import { LOCKS } from './locks';
 import type { SharedBuckets } from '../service-store';
 import { createServiceReads } from './service-reads';
@@ -23,6 +25,8 @@ export type PostgresStore = ReturnType<typeof createServiceReads> &
     /** The server and database, without the password. */
     readonly where: string;
     readonly buckets: SharedBuckets;
+    /** The service as a CAMARA operator: its OpenID provider's state, API consumers and subscribers. */
+    readonly camara: CamaraStore;
     cellCache(lifetimes: CacheLifetimes): ReturnType<typeof createCellCache>;
     /** `work` in one transaction, under an advisory lock: one such work at a time among every replica. */
     exclusive<T>(work: () => Promise<T>): Promise<T>;
@@ -57,6 +61,7 @@ export async function openPostgresStore(url: string, options: PostgresOptions): 
     ...createServiceReads(db, changes.version),
     ...admin,
     cellCache: (lifetimes) => createCellCache(db, lifetimes),
+    camara: createCamaraStore(db),
     exclusive: (work) =>
       admin.transaction(async () => {
         await db.run('exclusive', 'SELECT pg_advisory_xact_lock($1, $2)', [...LOCKS.demo]);

@@ -4,6 +4,7 @@ import {
   isCell,
   toCellRecord,
   toUser,
+  type CellKey,
   type CellRecord,
   type CellRow,
   type UserRow,
@@ -15,6 +16,43 @@ import type { Async } from './async';
 import { createCellsInBox } from './cells-in-box';
 import type { Database } from './database';
 
+/** The nearest cells of the same operator, widening the box around the cell until enough are found (the simulator's). */
+async function nearestCells(
+  db: Database,
+  getCell: (key: CellKey) => Promise<CellRecord | undefined>,
+  from: CellKey,
+  count: number,
+): Promise<CellRecord[]> {
+  const origin = await getCell(from);
+  if (origin === undefined) return [];
+  for (const degrees of [0.1, 0.5, 2]) {
+    // One operator's cells (the primary key's prefix) inside a box around the phone, nearest first.
+    const rows = await db.query<CellRow>(
+      'nearest',
+      `SELECT ${CELL_COLUMNS} FROM cells
+       WHERE mcc = $1 AND mnc = $2 AND lat BETWEEN $3 AND $4 AND lon BETWEEN $5 AND $6 AND lat IS NOT NULL
+       ORDER BY (lat - $7) * (lat - $7) + (lon - $8) * (lon - $8) * 0.25
+       LIMIT $9`,
+      [
+        from.mcc,
+        from.mnc,
+        origin.lat - degrees,
+        origin.lat + degrees,
+        origin.lon - degrees * 2,
+        origin.lon + degrees * 2,
+        origin.lat,
+        origin.lon,
+        count + 1,
+      ],
+    );
+    const cells = rows
+      .map(toCellRecord)
+      .filter((cell): cell is CellRecord => isCell(cell) && cell.cellid !== from.cellid);
+    if (cells.length >= count || degrees === 2) return cells.slice(0, count);
+  }
+  return [];
+}
+
 /** What the service reads (store/service-reads.ts), from PostgreSQL; `dataVersion` comes from the change listener. */
 export function createServiceReads(
   db: Database,
@@ -24,7 +62,7 @@ export function createServiceReads(
 } {
   const cellsInBox = createCellsInBox(db);
 
-  const getCell = async (key: { mcc: number; mnc: number; cellid: number }) =>
+  const getCell = async (key: CellKey) =>
     toCellRecord(
       await db.one<CellRow>(
         'cell',
@@ -72,36 +110,7 @@ export function createServiceReads(
       if (found === undefined) return undefined;
       return { msisdn: user.msisdn, state: user.state, cell: found };
     },
-    async nearestCells(from, count) {
-      const origin = await getCell(from);
-      if (origin === undefined) return [];
-      for (const degrees of [0.1, 0.5, 2]) {
-        // One operator's cells (the primary key's prefix) inside a box around the phone, nearest first.
-        const rows = await db.query<CellRow>(
-          'nearest',
-          `SELECT ${CELL_COLUMNS} FROM cells
-           WHERE mcc = $1 AND mnc = $2 AND lat BETWEEN $3 AND $4 AND lon BETWEEN $5 AND $6 AND lat IS NOT NULL
-           ORDER BY (lat - $7) * (lat - $7) + (lon - $8) * (lon - $8) * 0.25
-           LIMIT $9`,
-          [
-            from.mcc,
-            from.mnc,
-            origin.lat - degrees,
-            origin.lat + degrees,
-            origin.lon - degrees * 2,
-            origin.lon + degrees * 2,
-            origin.lat,
-            origin.lon,
-            count + 1,
-          ],
-        );
-        const cells = rows
-          .map(toCellRecord)
-          .filter((cell): cell is CellRecord => isCell(cell) && cell.cellid !== from.cellid);
-        if (cells.length >= count || degrees === 2) return cells.slice(0, count);
-      }
-      return [];
-    },
+    nearestCells: (from, count) => nearestCells(db, getCell, from, count),
     async hasDemoKeys() {
       const row = await db.one(
         'demo-keys',

@@ -1,0 +1,90 @@
+import type { Context } from 'hono';
+import type Provider from 'oidc-provider';
+import { createGuard } from '../guard/guard';
+import type { Limits } from '../guard/limits';
+import { authorizationHeader, bearerTokens } from '../guard/token-check';
+import { mountProvider } from '../oidc/mount';
+import type { CamaraStore } from '../store/camara-store';
+import { readBearer } from './bearer';
+import { camaraRefusal, UNAUTHENTICATED } from './errors';
+import { camaraRoutes } from './routes';
+
+export interface OperatorOptions {
+  store: CamaraStore;
+  /** The service's public URL (PUBLIC_URL), read when first needed: a listener on port 0 knows its port late. */
+  publicUrl: () => string;
+  limits: Limits;
+  addressOf: (c: Context) => string;
+  /** The service's security headers, for the provider's answers, which Hono does not write. */
+  headers: () => Promise<Headers>;
+  log: (line: string) => void;
+}
+
+function outgoingStatus(c: Context): number | undefined {
+  return (c.env as { outgoing?: { statusCode: number } } | undefined)?.outgoing?.statusCode;
+}
+
+/** The issuer and the Device Location API root under the service's public URL. */
+export function operatorUrls(publicUrl: string): { issuer: string; apiRoot: string } {
+  const base = publicUrl.replace(/\/+$/, '');
+  return { issuer: `${base}/oidc`, apiRoot: `${base}/camara` };
+}
+
+/**
+ * The service as a CAMARA operator: the OpenID provider to mount at /oidc, the Device Location routes for
+ * /camara, and the provider itself (made on first use, its keys read from the store) for whoever needs it.
+ */
+export function createOperator(options: OperatorOptions) {
+  const urls = () => operatorUrls(options.publicUrl());
+  let made: Promise<Provider> | undefined;
+  const provider = (): Promise<Provider> => {
+    // Loaded at first use: on Node 20, oidc-provider warns when it is loaded that it wants Node 22.
+    made ??= import('../oidc/provider')
+      .then(({ createOidcProvider }) =>
+        createOidcProvider({ store: options.store, ...urls(), log: options.log }),
+      )
+      .catch((error: unknown) => {
+        made = undefined;
+        throw error;
+      });
+    return made;
+  };
+  const mounted = mountProvider(provider, {
+    prefix: '/oidc',
+    issuer: () => urls().issuer,
+    headers: options.headers,
+  });
+  return {
+    provider,
+    oidc: async (c: Context): Promise<Response> => {
+      // The provider's endpoints count against the client's address like every route, and a failed client
+      // authentication against its failures: guessing assertions runs out the guesser, not a consumer.
+      const address = options.addressOf(c);
+      const refused = await options.limits.admit(address);
+      if (refused !== undefined) {
+        return c.json({ error: 'temporarily_unavailable', error_description: refused.message }, 429, {
+          'Cache-Control': 'no-store',
+          'Retry-After': String(refused.retryAfterSeconds ?? 1),
+        });
+      }
+      const answer = await mounted(c);
+      if (outgoingStatus(c) === 401) options.limits.failed(address);
+      return answer;
+    },
+    camara: camaraRoutes({
+      store: options.store,
+      guard: createGuard({
+        limits: options.limits,
+        addressOf: options.addressOf,
+        credentials: authorizationHeader,
+        judge: bearerTokens(
+          async (authorization) => readBearer(await provider(), options.store, urls().apiRoot, authorization),
+          options.limits,
+          UNAUTHENTICATED,
+        ),
+        refuse: camaraRefusal,
+      }),
+      log: options.log,
+    }),
+  };
+}

@@ -1,0 +1,84 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createContext, use, useEffect, type ReactNode } from 'react';
+import type { Client } from '../api/client';
+import type { Format, Keys } from '../api/types';
+import { afterNextPaint } from '../paint/after-paint';
+import { createInViewStore, type InViewChoice } from './in-view-choice';
+import { createDevicePosition, type DevicePosition } from './device-position';
+import { createFormatStore } from './format';
+import { createKeysStore, type KeysState } from './keys';
+import { createMapFocus, type MapDrawing, type MapFocus } from './map-focus';
+import { queryKeys } from '../queries/query-keys';
+import { currentPath, subscribeRoute } from '../routing/address-bar';
+import { useStore } from './store';
+
+/** What the features, the map and the app share in one tab: the client, the keys, the format, the map's focus. */
+export type Session = ReturnType<typeof createSession>;
+
+export function createSession({ client, queryClient }: { client: Client; queryClient: QueryClient }) {
+  return {
+    client,
+    keys: createKeysStore(() => {
+      queryClient.removeQueries({ queryKey: queryKeys.location.all });
+      queryClient.removeQueries({ queryKey: queryKeys.cell.all });
+      queryClient.removeQueries({ queryKey: queryKeys.cellsInView.all });
+    }),
+    format: createFormatStore(),
+    focus: createMapFocus(currentPath(), window.location.search),
+    device: createDevicePosition(),
+    inView: createInViewStore(),
+  };
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+export function SessionProvider({ session, children }: { session: Session; children: ReactNode }) {
+  useEffect(() => {
+    const follow = () => session.focus.dispatch({ type: 'route', path: currentPath() });
+    follow();
+    return subscribeRoute(follow);
+  }, [session]);
+  return <SessionContext value={session}>{children}</SessionContext>;
+}
+
+export function useSession(): Session {
+  const session = use(SessionContext);
+  if (session === null) throw new Error('useSession() must be used inside <SessionProvider>.');
+  return session;
+}
+
+export const useClient = (): Client => useSession().client;
+
+export const useKeys = (): Keys | null => useStore(useSession().keys, (state) => state.keys);
+
+export const useKeysState = (): KeysState => useStore(useSession().keys, (state) => state);
+
+export function useFormat(): [Format, (format: Format) => void] {
+  const { format } = useSession();
+  return [useStore(format, (value) => value), format.choose];
+}
+
+/** One slice of the map's focus: a component renders again only when its slice changes. */
+export function useMapFocus<T>(select: (focus: MapFocus) => T): T {
+  return useStore(useSession().focus, select);
+}
+
+/**
+ * Draws `value` as the map's `layer`, one painted frame after the component holding it renders it: the frame that
+ * shows an answer in its panel does not wait for the map. How a feature puts what it shows onto the map.
+ */
+export function useDrawOnMap<K extends keyof MapDrawing>(layer: K, value: MapDrawing[K]): void {
+  const { focus } = useSession();
+  useEffect(
+    () => afterNextPaint(() => focus.draw({ [layer]: value } as Pick<MapDrawing, K>)),
+    [focus, layer, value],
+  );
+}
+
+export function useDevicePosition(): [DevicePosition, () => void] {
+  const { device } = useSession();
+  return [useStore(device, (position) => position), device.request];
+}
+
+/** Whether the map shows the cells in view, and which of them. */
+export const useInViewChoice = (): InViewChoice => useStore(useSession().inView, (choice) => choice);
