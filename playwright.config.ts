@@ -59,7 +59,11 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   workers: 2,
   reporter: [['list']],
-  timeout: 30_000,
+  /* Budgets that stop a hung test, not speeds. This machine's two cores are shared with other work (other
+     engineers' tests, other CI jobs): at a load of 25-30 a test takes ten times as long as on a quiet machine, and
+     the 30 s and 5 s budgets failed tests that were only slow (the two-tab history test, the axe checks). */
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
@@ -73,6 +77,18 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions } },
     {
       name: 'phone',
+      /* What does not depend on the screen runs once, on desktop: the service behind the app (a hostile operator,
+         the public sources, its headers and files), an installation, an update, the test services, a batch of
+         thousands. */
+      testIgnore: [
+        'hostile-operator.spec.ts',
+        'real-cells.spec.ts',
+        'security.spec.ts',
+        'production-install.spec.ts',
+        'update.spec.ts',
+        'test-services.spec.ts',
+        'batch-large.spec.ts',
+      ],
       use: {
         ...devices['Pixel 7'],
         viewport: { width: 390, height: 844 },

@@ -10,7 +10,12 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     exclude: ['e2e/**', 'node_modules/**', 'dist/**', 'dist-server/**'],
     environment: 'node',
-    testTimeout: 20_000,
+    setupFiles: ['vitest.setup.ts'],
+    /* Budgets that stop a hung test, not speeds. The tests that start processes (the service, the import, the
+       admin command line, each through tsx) or run ESLint took 20-60 s each when two cores were shared with other
+       work at a load of 18-22, ten to twenty times as long as on a quiet machine, and failed the 20 s budget. */
+    testTimeout: 90_000,
+    hookTimeout: 90_000,
     pool: 'forks',
     // PostgreSQL for the suites that need it: given, started once for the run, or skipped with a line saying why.
     globalSetup: ['scripts/pg-test-setup.ts'],

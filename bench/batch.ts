@@ -14,7 +14,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { quantile, startBenchApp, startFrames, stopFrames, waitFor } from './support';
+import { startBenchApp, startFrames, stopFrames } from './browser';
+import { quantile, stop, waitFor } from './support';
 import { summariseTrace } from './trace-summary';
 
 const cells = Number(process.env.BENCH_CELLS ?? 10_000);
@@ -217,7 +218,7 @@ try {
 } finally {
   clearTimeout(deadline);
   await browser.close();
-  service.kill('SIGTERM');
+  await stop(service);
   tiles.close();
   await new Promise((r) => setTimeout(r, 500));
   rmSync(dir, { recursive: true, force: true });

@@ -1,7 +1,8 @@
 /**
  * The OpenCelliD import at scale: generates a synthetic export (2,000,000 rows, 3% duplicates, 0.1% bad rows),
  * imports it into a fresh database in a child process (so that its peak RSS is the import's alone), then starts
- * the service on that database (port 0, loopback, rate limit off) and measures the Cell read with autocannon.
+ * the service on that database (loopback, rate limit off) and measures the Cell read with the load generator
+ * in a process of its own (bench/support.ts runLoad).
  * Prints rows/s, peak RSS and the Cell read's p50/p99, and where the time goes: one thread reading the file
  * alone, then gunzip (with --gzip), splitting lines, parsing and naming each added in turn (each pass in the same
  * child process, after the import); the import's wall time beyond that pass is the writing and the index.
@@ -11,9 +12,8 @@
  */
 import { spawn } from 'node:child_process';
 import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { formatReport } from '../src/server/cli/import-command';
 import { importCells, type ImportReport } from '../src/server/import/import-cells';
 import { townGazetteer } from '../src/server/places/gazetteer';
@@ -22,6 +22,15 @@ import { emptyCell, LineSplitter, parseCellLine } from '../src/server/import/ope
 import { createProgress } from '../src/server/import/progress';
 import { openDemoStore } from '../src/server/demo/demo-data';
 import { generateOpenCellId, syntheticCellKey } from './generate-opencellid';
+import {
+  describeRun,
+  generatorName,
+  loadAverage,
+  machineLine,
+  randomPaths,
+  runLoad,
+  startBenchService,
+} from './support';
 
 const SEED = 7;
 const KEYS = 'serviceKey=demo-service&userKey=demo-user';
@@ -142,46 +151,6 @@ function runChild(input: string, db: string): Promise<ChildResult> {
   });
 }
 
-/** Starts src/server/main.ts on port 0 and resolves with its port and a stop(). */
-function startService(db: string, dir: string): Promise<{ port: number; stop: () => Promise<void> }> {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', join('src', 'server', 'main.ts')], {
-      env: {
-        ...process.env,
-        HOST: '127.0.0.1',
-        PORT: '0',
-        POSITIONING_DB: db,
-        POSITIONING_DEMO: 'on',
-        POSITIONING_SIMULATE_MS: '0',
-        POSITIONING_RATE_LIMIT: '0',
-        STATIC_DIR: join(dir, 'no-app'),
-        NODE_ENV: 'production',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const timer = setTimeout(() => reject(new Error('the service did not start in 60 s')), 60_000);
-    let out = '';
-    const stop = (): Promise<void> =>
-      proc.exitCode !== null || proc.signalCode !== null
-        ? Promise.resolve()
-        : new Promise((done) => {
-            proc.once('exit', () => done());
-            proc.kill('SIGTERM');
-          });
-    proc.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const port = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(out)?.[1];
-      if (port !== undefined) {
-        clearTimeout(timer);
-        proc.stdout.removeAllListeners('data');
-        proc.stdout.resume();
-        resolve({ port: Number(port), stop });
-      }
-    });
-    proc.on('exit', (code) => reject(new Error(`the service exited with ${code}`)));
-  });
-}
-
 function flag(name: string): string | undefined {
   const at = process.argv.indexOf(name);
   return at < 0 ? undefined : process.argv[at + 1];
@@ -192,12 +161,7 @@ async function main(): Promise<void> {
   const gzip = process.argv.includes('--gzip');
   const seconds = Number(process.env.BENCH_SECONDS ?? 10);
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-  const cpuModel =
-    /model name\s*:\s*(.+)/.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? cpus()[0]?.model;
-  const load = (): string => loadavg()[0]?.toFixed(1) ?? '?';
-  console.log(
-    `machine: ${cpus().length} cores, ${cpuModel}; node ${process.version}; load average ${load()}`,
-  );
+  console.log(machineLine());
 
   const dir = mkdtempSync(join(tmpdir(), 'cellpos-bench-import-'));
   try {
@@ -217,7 +181,7 @@ async function main(): Promise<void> {
     console.log(
       `import: ${Math.round(report.rowsPerSecond).toLocaleString('en')} rows/s including town names ` +
         `(goal ≥ 500,000), peak RSS ${maxRssMb.toFixed(0)} MB (goal < 300 MB), index ` +
-        `${process.env.BENCH_INDEX ?? 'auto'}, load average ${load()}`,
+        `${process.env.BENCH_INDEX ?? 'auto'}, load average ${loadAverage()}`,
     );
     console.log(
       `memory, MB: peak RSS ${memory.peakBeforeIndex?.toFixed(0)} through the writing, ` +
@@ -244,24 +208,20 @@ async function main(): Promise<void> {
         `wall, ${Math.round(report.rows / cpuSeconds).toLocaleString('en')} rows per CPU-second`,
     );
 
-    const service = await startService(db, dir);
+    const service = await startBenchService({ db, env: { POSITIONING_DEMO: 'on' } });
     try {
-      const path = (): string => {
+      const paths = randomPaths(() => {
         const { mcc, mnc, cellid } = syntheticCellKey(SEED, Math.floor(Math.random() * stats.distinct));
         return `/api/cell/${mcc}/${mnc}/${cellid}?${KEYS}`;
-      };
-      const url = `http://127.0.0.1:${service.port}`;
-      const sample = await fetch(url + path());
+      });
+      const sample = await fetch(service.origin + paths[0]);
       if (sample.status !== 200)
         throw new Error(`the Cell read answered ${sample.status}: ${await sample.text()}`);
-      const request = { method: 'GET', setupRequest: (r: object) => ({ ...r, path: path() }) };
-      await autocannon({ url, connections, duration: 2, requests: [request] });
-      const result = await autocannon({ url, connections, duration: seconds, requests: [request] });
-      const failed = result.errors + result.timeouts + result.non2xx;
+      await runLoad({ origin: service.origin, paths, connections, seconds: 2 });
+      const result = await runLoad({ origin: service.origin, paths, connections, seconds });
       console.log(
-        `Cell read on the imported cells: ${Math.round(result.requests.average).toLocaleString('en')} req/s, ` +
-          `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (${connections} connections, ${seconds} s ` +
-          `after 2 s warm-up, 127.0.0.1${failed > 0 ? `, ${failed} failed or non-2xx` : ''}); load average ${load()}`,
+        `Cell read on the imported cells: ${describeRun(result)} (${generatorName}, ${connections} ` +
+          `connections, ${seconds} s after 2 s warm-up, 127.0.0.1); load average ${loadAverage()}`,
       );
     } finally {
       await service.stop();

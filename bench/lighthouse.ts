@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type RunnerResult } from 'lighthouse';
-import { CHROME_FLAGS, chromePath, startTileServer, waitFor } from './support';
+import { CHROME_FLAGS, chromePath, startTileServer } from './browser';
+import { stop, waitFor } from './support';
 
 const port = Number(process.env.BENCH_PORT ?? 5451);
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
@@ -99,6 +100,6 @@ try {
   console.log(`full report: ${reportFile}`);
 } finally {
   chrome.kill();
-  service.kill('SIGTERM');
+  await stop(service);
   tiles.close();
 }

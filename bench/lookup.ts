@@ -12,7 +12,8 @@ import { existsSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import type { Page } from '@playwright/test';
 import Database from '../src/server/store/sqlite';
-import { quantile, startBenchApp, waitFor } from './support';
+import { startBenchApp } from './browser';
+import { quantile, stop, waitFor } from './support';
 import { summariseTrace } from './trace-summary';
 
 const lookups = Number(process.env.BENCH_LOOKUPS ?? 30);
@@ -249,7 +250,7 @@ try {
   if (trace !== undefined) printTrace(trace);
 } finally {
   await browser.close();
-  service.kill('SIGTERM');
+  await stop(service);
   tiles.close();
   await new Promise((r) => setTimeout(r, 500));
   rmSync(dir, { recursive: true, force: true });

@@ -10,7 +10,8 @@ import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { quantile, startBenchApp, startFrames, stopFrames, waitFor } from './support';
+import { startBenchApp, startFrames, stopFrames } from './browser';
+import { quantile, stop, waitFor } from './support';
 
 const cells = Number(process.env.BENCH_CELLS ?? 100_000);
 const port = Number(process.env.BENCH_PORT ?? 5561);
@@ -123,7 +124,7 @@ try {
   }
 } finally {
   await browser.close();
-  service.kill('SIGTERM');
+  await stop(service);
   tiles.close();
   await new Promise((r) => setTimeout(r, 500));
   rmSync(dir, { recursive: true, force: true });

@@ -1,57 +1,13 @@
-/** What the benches share: Debian's Chromium, a stand-in tile server, waiting for the service, small stats. */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+/**
+ * What the benches share: the service and a bare reference server started and stopped, the load generator in a
+ * process of its own, waiting for a server, small stats. The page benches' own helpers are in bench/browser.ts.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent, createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
-import { chromium, type Page } from '@playwright/test';
-
-export const chromePath =
-  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-
-/** No host but 127.0.0.1 resolves: nothing leaves the machine, and no request waits on the driver
- *  the way an intercepting page.route() makes each one do. */
-export const BLOCK_OUTSIDE_FLAG = '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1';
-
-export const CHROME_FLAGS = [
-  BLOCK_OUTSIDE_FLAG,
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A plain light grey square PNG of `size` pixels (greyscale, so a 512 px tile is a few hundred bytes). */
-export function greyPng(size: number, grey = 0xe6): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header[8] = 8; // bit depth
-  header[9] = 0; // greyscale
-  const row = Buffer.alloc(size + 1, grey);
-  row[0] = 0; // filter: none
-  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(pixels, { level: 9 })),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
 
 export function listen(server: Server, port = 0): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -61,19 +17,6 @@ export function listen(server: Server, port = 0): Promise<number> {
 }
 
 /* 256 px, as OpenStreetMap serves its tiles (BENCH_TILE_PX=512 stands in for a server with @2x tiles). */
-const TILE_PX = Number(process.env.BENCH_TILE_PX ?? 256);
-const TILE = greyPng(TILE_PX);
-
-/** Answers every tile the map asks for with the same grey square; returns the URL template and a close(). */
-export async function startTileServer(): Promise<{ url: string; close(): void }> {
-  const server = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'public, max-age=86400' });
-    res.end(TILE);
-  });
-  const port = await listen(server);
-  return { url: `http://127.0.0.1:${port}/{z}/{x}/{y}.png`, close: () => server.close() };
-}
-
 export async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
@@ -94,59 +37,145 @@ export function quantile(sorted: readonly number[], q: number): number {
   return sorted[rank] ?? Number.NaN;
 }
 
-/**
- * The built app as a bench drives it: the service on a fresh temporary database (rate limiting off), stand-in
- * tiles, and a headless Chromium. The caller stops them and removes `dir`.
- */
-export async function startBenchApp(name: string, port: number) {
-  const dir = mkdtempSync(join(tmpdir(), `cellpos-bench-${name}-`));
-  const dbFile = join(dir, 'positioning.db');
-  const tiles = await startTileServer();
-  const service = spawn(
-    process.execPath,
-    ['scripts/e2e-server.mjs', `TILE_URL=${tiles.url}`, 'POSITIONING_RATE_LIMIT=0'],
-    { env: { ...process.env, PORT: String(port), E2E_DB: dbFile }, stdio: ['ignore', 'ignore', 'inherit'] },
+/** One line on the machine the figures come from. */
+export function machineLine(): string {
+  const model = /model name\s*:\s*(.+)/.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? cpus()[0]?.model;
+  return `machine: ${cpus().length} cores, ${model}; node ${process.version}; load average ${loadAverage()}`;
+}
+
+export const loadAverage = (): string => loadavg()[0]?.toFixed(1) ?? '?';
+
+/** A port free on 127.0.0.1 right now, for a server about to start. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  const port = await listen(server);
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export interface BenchServer {
+  child: ChildProcess;
+  port: number;
+  origin: string;
+  stop(): Promise<void>;
+}
+
+export interface ServiceOptions {
+  /** The database file; the service's STATIC_DIR is a folder beside it that does not exist (no app). */
+  db: string;
+  /** Default: a free port. */
+  port?: number;
+  /** The built dist-server/main.js instead of src/server/main.ts through tsx. */
+  built?: boolean;
+  /** A file for the access log (the service's stdout), as in real use; default: discarded. */
+  logFile?: string;
+  /** More settings, e.g. POSITIONING_DEMO. */
+  env?: Record<string, string>;
+}
+
+/** The service as the load benches run it: 127.0.0.1, production, the simulator and the rate limit off. */
+export async function startBenchService(options: ServiceOptions): Promise<BenchServer> {
+  const port = options.port ?? (await freePort());
+  const entry = options.built
+    ? [join('dist-server', 'main.js')]
+    : ['--import', 'tsx', join('src', 'server', 'main.ts')];
+  const env = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    POSITIONING_DB: options.db,
+    POSITIONING_SIMULATE_MS: '0',
+    POSITIONING_RATE_LIMIT: '0',
+    STATIC_DIR: join(options.db, '..', 'no-app'),
+    NODE_ENV: 'production',
+    ...options.env,
+  };
+  const stdout = options.logFile === undefined ? 'ignore' : openSync(options.logFile, 'a');
+  return started(
+    spawn(process.execPath, entry, { env, stdio: ['ignore', stdout, 'inherit'] }),
+    port,
+    '/api/health',
   );
-  const browser = await chromium.launch({
-    headless: true,
-    ...(chromePath !== undefined && { executablePath: chromePath }),
-    args: CHROME_FLAGS,
-  });
-  return { dir, dbFile, tiles, service, browser };
 }
 
-/** Times the page's frames from now on: each one's time from the one before. */
-export async function startFrames(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const w = window as unknown as { frames_: number[]; framing_: boolean };
-    w.frames_ = [];
-    w.framing_ = true;
-    let last = performance.now();
-    const tick = (now: number) => {
-      w.frames_.push(now - last);
-      last = now;
-      if (w.framing_) requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
+/** An answer as it came over the wire: status, headers (all but Date, in order and case), body. */
+export interface Answer {
+  status: number;
+  headers: string[];
+  body: Buffer;
 }
 
-/** The frame times since startFrames(), sorted. */
-export function stopFrames(page: Page): Promise<number[]> {
-  return page.evaluate(() => {
-    const w = window as unknown as { frames_: number[]; framing_: boolean };
-    w.framing_ = false;
-    return w.frames_.slice(1).sort((a, b) => a - b);
-  });
+/**
+ * Asks `origin` for `path` as the load generator will (HTTP/1.1, the connection kept open) and keeps the answer
+ * byte for byte.
+ */
+export function captureAnswer(
+  origin: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
+  const agent = new Agent({ keepAlive: true });
+  return new Promise<Answer>((resolve, reject) => {
+    const req = request(`${origin}${path}`, { headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const raw = res.rawHeaders;
+        const kept = raw.flatMap((v, i) =>
+          i % 2 === 1 || v.toLowerCase() === 'date' ? [] : [v, raw[i + 1] ?? ''],
+        );
+        resolve({ status: res.statusCode ?? 0, headers: kept, body: Buffer.concat(chunks) });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  }).finally(() => agent.destroy());
 }
 
-/** Starts a Node process of the service (its output ignored unless `stdout` names a file descriptor). */
-export function startService(
-  args: string[],
-  env: NodeJS.ProcessEnv,
-  stdout: 'ignore' | number = 'ignore',
-): ChildProcess {
-  return spawn(process.execPath, args, { env, stdio: ['ignore', stdout, 'inherit'] });
+/** The value of an answer's header, by name in any case. */
+export function headerOf(answer: Answer, name: string): string | undefined {
+  const at = answer.headers.findIndex((v, i) => i % 2 === 0 && v.toLowerCase() === name);
+  return at < 0 ? undefined : answer.headers[at + 1];
+}
+
+/** Whether two answers are the same bytes but for the Date header's value and place. */
+export function sameAnswer(a: Answer, b: Answer): boolean {
+  return a.status === b.status && a.body.equals(b.body) && a.headers.join('\n') === b.headers.join('\n');
+}
+
+/**
+ * The reference: a bare node:http server (bench/bare-server.mjs) in a process of its own, answering each URL
+ * with its answer verbatim (the one under "*" for any URL). `dir` holds the answers' file.
+ */
+export async function startBare(answers: Record<string, Answer>, dir: string): Promise<BenchServer> {
+  const port = await freePort();
+  const file = join(dir, `bare-answers-${port}.json`);
+  const json = Object.fromEntries(
+    Object.entries(answers).map(([url, a]) => [url, { ...a, body: a.body.toString('base64') }]),
+  );
+  writeFileSync(file, JSON.stringify(json));
+  const child = spawn(process.execPath, [join('bench', 'bare-server.mjs'), String(port), file], {
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return started(child, port, Object.keys(answers).find((url) => url !== '*') ?? '/');
+}
+
+async function started(child: ChildProcess, port: number, probe: string): Promise<BenchServer> {
+  const origin = `http://127.0.0.1:${port}`;
+  const server = { child, port, origin, stop: () => stop(child) };
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`${child.spawnargs.join(' ')} exited with ${code}`))),
+  );
+  exited.catch(() => undefined);
+  try {
+    await Promise.race([waitFor(origin + probe), exited]);
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  return server;
 }
 
 /** Stops a process started by a bench and waits for it to exit. */
@@ -156,4 +185,162 @@ export function stop(child: ChildProcess): Promise<void> {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
+}
+
+let ticks: number | undefined;
+/** CPU time from /proc/…/stat fields (user + system), in ms. */
+function statMs(pid: number | 'self', fields: [number, number]): number {
+  ticks ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100;
+  const values = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    .replace(/^.*\) /s, '')
+    .split(' ');
+  return ((Number(values[fields[0]]) + Number(values[fields[1]])) * 1000) / ticks;
+}
+
+/** CPU time a process has used so far, all its threads, user + system, in ms (Linux). */
+export const cpuMs = (child: ChildProcess): number => statMs(child.pid ?? 0, [11, 12]);
+
+/** CPU time of this process's children that have exited (and been waited for), in ms. */
+const exitedChildrenCpuMs = (): number => statMs('self', [13, 14]);
+
+export function rssMb(child: ChildProcess): number {
+  const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1] ?? NaN) / 1024;
+}
+
+export interface LoadSpec {
+  origin: string;
+  /** One path, asked for every time; or many, each request one of them at random. */
+  paths: readonly string[];
+  headers?: Record<string, string>;
+  connections: number;
+  seconds: number;
+}
+
+export interface LoadRun {
+  requests: number;
+  seconds: number;
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Connect, read and write errors and timeouts. */
+  socketErrors: number;
+  /** Answers that were not 2xx (wrk: status 400 and above). */
+  httpErrors: number;
+  /** The generator's own CPU time over the run (all its threads), in ms. */
+  generatorCpuMs: number;
+}
+
+const onPath = (name: string): boolean =>
+  (process.env.PATH ?? '').split(delimiter).some((dir) => dir !== '' && existsSync(join(dir, name)));
+/** The generator's threads (wrk) or worker threads (autocannon): one a core. */
+export const GENERATOR_THREADS = Math.max(1, cpus().length);
+const threads = GENERATOR_THREADS;
+const useWrk = process.env.BENCH_GENERATOR !== 'autocannon' && onPath('wrk');
+
+/** Which load generator runLoad() starts: wrk when it is on PATH (BENCH_GENERATOR=autocannon to choose). */
+export const generatorName = useWrk
+  ? `wrk (${threads} threads, a process of its own)`
+  : `autocannon (${threads} worker threads, a process of its own; wrk is not on PATH or BENCH_GENERATOR=autocannon)`;
+
+/** Load from a generator in a process of its own, for `seconds`; resolves when it has exited. */
+export async function runLoad(spec: LoadSpec): Promise<LoadRun> {
+  const dir = mkdtempSync(join(tmpdir(), 'cellpos-bench-paths-'));
+  const pathsFile = join(dir, 'paths.txt');
+  const many = spec.paths.length > 1;
+  if (many) writeFileSync(pathsFile, spec.paths.join('\n'));
+  const env = { ...process.env, BENCH_PATHS: many ? pathsFile : '' };
+  const url = spec.origin + (spec.paths[0] ?? '/');
+  const before = exitedChildrenCpuMs();
+  const out = useWrk
+    ? await output(
+        'wrk',
+        [
+          `-t${threads}`,
+          `-c${spec.connections}`,
+          `-d${spec.seconds}s`,
+          '-s',
+          join('bench', 'wrk-report.lua'),
+          ...Object.entries(spec.headers ?? {}).flatMap(([name, value]) => ['-H', `${name}: ${value}`]),
+          url,
+        ],
+        env,
+      )
+    : await output(
+        process.execPath,
+        [
+          join('bench', 'autocannon-run.mjs'),
+          JSON.stringify({
+            url,
+            connections: spec.connections,
+            seconds: spec.seconds,
+            workers: threads,
+            headers: spec.headers,
+          }),
+        ],
+        env,
+      );
+  const generatorCpuMs = exitedChildrenCpuMs() - before;
+  rmSync(dir, { recursive: true, force: true });
+  const line = out.trim().split('\n').at(-1) ?? '';
+  return useWrk
+    ? fromWrk(JSON.parse(line), generatorCpuMs)
+    : fromAutocannon(JSON.parse(line), generatorCpuMs);
+}
+
+function fromWrk(r: Record<string, number>, generatorCpuMs: number): LoadRun {
+  const n = (name: string): number => r[name] ?? NaN;
+  const seconds = n('durationUs') / 1e6;
+  return {
+    requests: n('requests'),
+    seconds,
+    rps: n('requests') / seconds,
+    p50Ms: n('p50Us') / 1000,
+    p99Ms: n('p99Us') / 1000,
+    socketErrors: n('connect') + n('read') + n('write') + n('timeout'),
+    httpErrors: n('status'),
+    generatorCpuMs,
+  };
+}
+
+function fromAutocannon(r: Record<string, number>, generatorCpuMs: number): LoadRun {
+  const n = (name: string): number => r[name] ?? NaN;
+  return {
+    requests: n('requests'),
+    seconds: n('seconds'),
+    rps: n('requests') / n('seconds'),
+    p50Ms: n('p50Ms'),
+    p99Ms: n('p99Ms'),
+    socketErrors: n('socketErrors'),
+    httpErrors: n('non2xx'),
+    // Its own count over the run, without Node's start: a short run would otherwise seem costly.
+    generatorCpuMs: r.cpuMs ?? generatorCpuMs,
+  };
+}
+
+function output(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${command} exited with ${code}: ${out.slice(-500)}`)),
+    );
+  });
+}
+
+/** How many random paths a run with random paths picks from (each request one of them). */
+export const RANDOM_PATHS = 20_000;
+
+export const randomPaths = (make: () => string): string[] => Array.from({ length: RANDOM_PATHS }, make);
+
+/** A run in one line: requests/s, p50/p99, and its errors when there are any. */
+export function describeRun(run: LoadRun): string {
+  const failed = run.socketErrors + run.httpErrors;
+  return (
+    `${Math.round(run.rps).toLocaleString('en').padStart(7)} req/s   p50 ${run.p50Ms.toFixed(2)} ms   ` +
+    `p99 ${run.p99Ms.toFixed(2)} ms` +
+    (failed > 0 ? `   errors ${run.socketErrors} socket, ${run.httpErrors} non-2xx` : '')
+  );
 }

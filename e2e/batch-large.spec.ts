@@ -7,7 +7,6 @@ test.describe('a batch of 100,000 lines', () => {
   test('is read, looked up and drawn clustered: a few hundred markers stand for all 100,000 cells', async ({
     page,
   }) => {
-    test.skip(test.info().project.name === 'phone', 'one screen size is enough for this size');
     test.setTimeout(180_000);
     // The 100,000 Cell reads are answered in the page, by a stand-in for the service: through the real service
     // they take 7 to 20 minutes here (measured: 75–250 reads/s in headless Chromium, the network round trip, not the

@@ -1,11 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { CASES, OWNED, type CaseName, type CaseStats } from '../scripts/hostile-operator';
-import { expect as baseExpect, lookUpCell, saveKeys, test } from './fixtures';
+import { expect, lookUpCell, saveKeys, test } from './fixtures';
 
 /* The app, served by the service in proxy mode, in front of an operator that misbehaves on purpose
    (scripts/hostile-operator.ts; both started by playwright.config.ts). */
-// Three services and two browsers share two cores: what the user waits for may take a while.
-const expect = baseExpect.configure({ timeout: 15_000 });
 
 const PROXY = process.env.E2E_PROXY_URL ?? 'http://127.0.0.1:5201';
 const OPERATOR = process.env.E2E_OPERATOR_URL ?? 'http://127.0.0.1:5200';
@@ -168,8 +166,6 @@ const CASES_SHOWN: ReadonlyArray<{
 ];
 
 test.describe('a hostile operator behind the proxy', () => {
-  // A slow case waits out the proxy's timeout (3 s) and the app's 2 s more.
-  test.describe.configure({ timeout: 60_000 });
   for (const shown of CASES_SHOWN) {
     test(`${shown.name}: a plain message, the raw answer, and the next read works`, async ({ page }) => {
       await open(page);

@@ -65,7 +65,6 @@ test.describe('the installed app', () => {
     page,
     context,
   }) => {
-    test.setTimeout(90_000);
     await serveTiles(context);
     await page.goto('/');
     await untilControlled(page);

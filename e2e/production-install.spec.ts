@@ -27,8 +27,7 @@ LTE,244,91,100,123456,0,24.94,60.17,1000,5,1,0,0,0
 
 test('production: npm ci --omit=dev on a built tree, then npm start runs the built service, app and admin included', async ({
   page,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'an installation does not depend on the screen');
+}) => {
   // npm ci builds better-sqlite3 (from a prebuilt binary, else from source: 90 s on a quiet machine here, 3 min
   // at a load of 11, over 7 min at 18, when npm, stopped by the time limit, exits 1 with nothing but warnings).
   test.setTimeout(780_000);

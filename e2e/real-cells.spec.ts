@@ -1,11 +1,10 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { GEOLOCATE_CASES, GEOLOCATE_CELLS } from '../scripts/stand-ins/geolocate';
 import { OPENCELLID_CASES, OPENCELLID_CELLS } from '../scripts/stand-ins/opencellid';
-import { expect as baseExpect, DEMO, saveKeys, test } from './fixtures';
+import { DEMO, expect, saveKeys, test } from './fixtures';
 
 /* A service that asks its store, then OpenCelliD, then a geolocate API, all stand-ins (playwright.config.ts starts
    them): the lookup a person makes today, with the LAC and radio, the source's credit and range on the map. */
-const expect = baseExpect.configure({ timeout: 15_000 });
 const SOURCES = process.env.E2E_SOURCES_URL ?? 'http://127.0.0.1:5203';
 const STAND_INS = process.env.E2E_STAND_INS_URL ?? 'http://127.0.0.1:5202';
 

@@ -39,10 +39,7 @@ function started(service: ChildProcess): Promise<string> {
   });
 }
 
-test("the test service ignores a developer's settings in the environment and in .env", async ({
-  page,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'the service does not depend on the screen');
+test("the test service ignores a developer's settings in the environment and in .env", async ({ page }) => {
   const dir = mkdtempSync(join(tmpdir(), 'cellpos-e2e-settings-'));
   writeFileSync(
     join(dir, '.env'),

@@ -114,8 +114,7 @@ const workerBuild = (page: Page): Promise<unknown> =>
 
 test('an update: an old page reads nothing from a newer service and reloads into it; a newer worker waits for the person', async ({
   page,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'an update does not depend on the screen');
+}) => {
   test.setTimeout(300_000);
   const dir = mkdtempSync(join(tmpdir(), 'cellpos-update-'));
   const a: Version = {

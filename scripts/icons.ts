@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { CHROME_FLAGS, chromePath } from '../bench/support';
+import { CHROME_FLAGS, chromePath } from '../bench/browser';
 
 const ICONS = [
   { svg: 'favicon.svg', size: 192, out: 'icon-192.png' },

@@ -28,6 +28,8 @@ export interface StandIns {
   /** GEOLOCATE_URL for the service. */
   geolocateUrl: string;
   requests: SeenRequest[];
+  /** Breaks off the downloads of OpenCelliD's broken export (BROKEN_MCC), each sent half-way and held till now. */
+  breakOffDownloads(): void;
   close(): Promise<void>;
 }
 
@@ -47,6 +49,7 @@ function cellidOf(source: SeenRequest['source'], url: URL, body: string): number
 
 export async function startStandIns(port = 0, host = '127.0.0.1'): Promise<StandIns> {
   const requests: SeenRequest[] = [];
+  const broken = new Set<ServerResponse>();
 
   function route(req: IncomingMessage, res: ServerResponse, body: string): void {
     const url = new URL(req.url ?? '/', 'http://stand-in');
@@ -75,7 +78,7 @@ export async function startStandIns(port = 0, host = '127.0.0.1'): Promise<Stand
       const path = url.pathname.slice(source.length + 1);
       const handled =
         source === 'opencellid'
-          ? handleOpenCellid(path, url, req, res)
+          ? handleOpenCellid(path, url, req, res, broken)
           : handleGeolocate(path, url, req, res, body);
       if (handled) return;
     }
@@ -96,6 +99,7 @@ export async function startStandIns(port = 0, host = '127.0.0.1'): Promise<Stand
     openCellidUrl: `${base}/opencellid`,
     geolocateUrl: `${base}/geolocate/v1/geolocate`,
     requests,
+    breakOffDownloads: () => broken.forEach((res) => res.destroy()),
     close: () =>
       new Promise<void>((done) => {
         server.closeAllConnections();

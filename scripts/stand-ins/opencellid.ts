@@ -159,7 +159,7 @@ function cellGet(query: URLSearchParams, res: ServerResponse): void {
 }
 
 /** `GET /ocid/downloads?token=&type=mcc|full&file=`: gzip, or an error as a small JSON body with HTTP 200. */
-function downloads(query: URLSearchParams, res: ServerResponse): void {
+function downloads(query: URLSearchParams, res: ServerResponse, broken: Set<ServerResponse>): void {
   if (query.get('token') !== OPENCELLID_KEY)
     return json(res, 200, { status: 'error', message: 'INVALID_TOKEN' });
   const file = query.get('file') ?? '';
@@ -178,21 +178,28 @@ function downloads(query: URLSearchParams, res: ServerResponse): void {
     'Content-Length': String(body.byteLength),
   });
   if (file === `${BROKEN_MCC}.csv.gz`) {
+    // Half the file, and the connection breaks off when the test says (StandIns.breakOffDownloads), at a point it
+    // chooses: a break a time after the half was sent came, on a busy machine, before the importer read any of it.
     res.write(body.subarray(0, Math.floor(body.byteLength / 2)));
-    return void setTimeout(() => res.destroy(), 50).unref();
+    broken.add(res);
+    return void res.on('close', () => broken.delete(res));
   }
   res.end(body);
 }
 
-/** Answers a request under the stand-in's prefix (`path` without it); false when the path is not OpenCelliD's. */
+/**
+ * Answers a request under the stand-in's prefix (`path` without it); false when the path is not OpenCelliD's. The
+ * broken export's answers wait in `broken`, half sent, for their break.
+ */
 export function handleOpenCellid(
   path: string,
   url: URL,
   _req: IncomingMessage,
   res: ServerResponse,
+  broken: Set<ServerResponse>,
 ): boolean {
   if (path === '/cell/get') cellGet(url.searchParams, res);
-  else if (path === '/ocid/downloads') downloads(url.searchParams, res);
+  else if (path === '/ocid/downloads') downloads(url.searchParams, res, broken);
   else return false;
   return true;
 }

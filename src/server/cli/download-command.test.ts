@@ -1,8 +1,10 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startStandIns, type StandIns } from '../../../scripts/stand-in-sources';
 import { BROKEN_MCC, OPENCELLID_KEY, RATE_LIMITED_MCC } from '../../../scripts/stand-ins/opencellid';
 import { openStore } from '../store/open-store';
+import Database from '../store/sqlite';
 import { runDownloadCommand } from './download-command';
 import { tempDir } from '../testing/temp-dir';
 
@@ -16,11 +18,11 @@ beforeAll(async () => {
 afterAll(() => standIns.close());
 
 let dbs = 0;
-async function download(args: string[], env: Record<string, string> = {}) {
+function startDownload(args: string[], env: Record<string, string> = {}) {
   const db = join(dir, `download-${++dbs}.db`);
   let stdout = '';
   let stderr = '';
-  const code = await runDownloadCommand(
+  const done = runDownloadCommand(
     ['download-opencellid', ...args, '--db', db],
     {
       stdout: { write: (text: string) => (stdout += text) },
@@ -28,8 +30,20 @@ async function download(args: string[], env: Record<string, string> = {}) {
       isTTY: false,
     },
     { OPENCELLID_URL: standIns.openCellidUrl, OPENCELLID_KEY, ...env },
-  );
-  return { code, stdout, stderr, db };
+  ).then((code) => ({ code, stdout, stderr, db }));
+  return { db, done };
+}
+const download = (args: string[], env: Record<string, string> = {}) => startDownload(args, env).done;
+
+/** Cells written so far, read beside the import that writes them. */
+function cellsWritten(db: string): number {
+  if (!existsSync(db)) return 0;
+  const conn = new Database(db, { readonly: true, fileMustExist: true });
+  try {
+    return (conn.prepare('SELECT count(*) AS n FROM cells').get() as { n: number }).n;
+  } finally {
+    conn.close();
+  }
 }
 
 function cellsIn(db: string) {
@@ -104,7 +118,11 @@ describe('download-opencellid', () => {
   });
 
   it('never presents an export that broke off as done: exit 1, what was kept, how to complete it', async () => {
-    const { code, stdout, stderr, db } = await download([BROKEN_MCC, '--batch', '100']);
+    const started = startDownload([BROKEN_MCC, '--batch', '100']);
+    // The export breaks off once the import has written some of what came before the break.
+    await vi.waitFor(() => expect(cellsWritten(started.db)).toBeGreaterThan(0), { timeout: 60_000 });
+    standIns.breakOffDownloads();
+    const { code, stdout, stderr, db } = await started.done;
     expect(code).toBe(1);
     expect(stdout).not.toContain('Import finished');
     const written = new RegExp(

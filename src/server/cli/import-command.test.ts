@@ -108,6 +108,8 @@ describe('an interrupted import', () => {
   function start(db: string): {
     done: Promise<{ code: number | null; signal: string | null; out: string }>;
     kill: (s: NodeJS.Signals) => void;
+    running: () => boolean;
+    out: () => string;
   } {
     const child = spawn(
       process.execPath,
@@ -120,28 +122,52 @@ describe('an interrupted import', () => {
     return {
       done: new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal, out }))),
       kill: (signal) => child.kill(signal),
+      running: () => child.exitCode === null && child.signalCode === null,
+      out: () => out,
     };
   }
 
-  /* Waits by the clock, not by a count of polls: on a loaded machine the child's start (tsx) alone can take
-     seconds. */
-  async function cellsOnceStarted(db: string): Promise<void> {
+  /**
+   * Returns once the import has written a batch and has more to write, with its process stopped (SIGSTOP) right
+   * there: a signal the test sends next arrives while the import is under way, however busy the machine, and
+   * takes effect on SIGCONT. Each look at the database stops the import first, so that what it sees is still
+   * so when the test acts. Waits by the clock, not by a count of looks: on a loaded machine the child's start
+   * (tsx) alone can take seconds.
+   */
+  async function stoppedMidImport(child: ReturnType<typeof start>, db: string): Promise<void> {
     const deadline = Date.now() + 90_000;
+    let seen = 'no database yet';
     while (Date.now() < deadline) {
+      if (!child.running()) throw new Error(`the import ended before the test saw a batch: ${child.out()}`);
       if (existsSync(db)) {
-        try {
-          if (count(db) > 0) return;
-        } catch {
-          // The schema may not be there yet.
+        child.kill('SIGSTOP');
+        const cells = cellsOrWhyNot(db);
+        seen = typeof cells === 'number' ? `${cells} cells` : cells;
+        if (typeof cells === 'number' && cells >= stats.distinct) {
+          child.kill('SIGKILL');
+          throw new Error(`the import had written all ${cells} cells when the test first saw any`);
         }
+        if (typeof cells === 'number' && cells > 0) return;
+        child.kill('SIGCONT');
       }
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
-    throw new Error('the import never wrote a batch');
+    throw new Error(`the import never wrote a batch (last seen: ${seen})`);
   }
 
+  /** The cells written so far, or why they cannot be read yet (the schema may not be there). */
+  function cellsOrWhyNot(db: string): number | string {
+    try {
+      return count(db);
+    } catch (error) {
+      if (error instanceof Database.SqliteError) return error.message;
+      throw error;
+    }
+  }
+
+  /** Cells in the database, read without waiting on the import's locks (it may be stopped holding one). */
   function count(db: string): number {
-    const conn = new Database(db, { readonly: true, fileMustExist: true });
+    const conn = new Database(db, { readonly: true, fileMustExist: true, timeout: 0 });
     try {
       return (conn.prepare('SELECT count(*) AS n FROM cells').get() as { n: number }).n;
     } finally {
@@ -169,7 +195,7 @@ describe('an interrupted import', () => {
   it('after kill -9 leaves a sound database, and a re-run completes it without duplicates', async () => {
     const db = join(dir, 'killed.db');
     const first = start(db);
-    await cellsOnceStarted(db);
+    await stoppedMidImport(first, db);
     first.kill('SIGKILL');
     expect((await first.done).signal).toBe('SIGKILL');
     const after = check(db);
@@ -185,8 +211,9 @@ describe('an interrupted import', () => {
   it('on SIGINT saves the batch in hand, prints the partial report and exits 130', async () => {
     const db = join(dir, 'sigint.db');
     const first = start(db);
-    await cellsOnceStarted(db);
+    await stoppedMidImport(first, db);
     first.kill('SIGINT');
+    first.kill('SIGCONT');
     const result = await first.done;
     expect(result.code, result.out).toBe(130);
     expect(result.out).toMatch(/Import interrupted/);
