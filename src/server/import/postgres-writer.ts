@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { OPENCELLID_ORIGIN } from '../store/records';
 import { LOCKS } from '../store/postgres/locks';
+import { takeClient } from '../store/postgres/pool';
 import { swapTable } from '../store/postgres/swap-table';
 import type { RowBatch } from './batch-reader';
 import { binaryRows, COPY_HEADER, COPY_TRAILER } from './copy-binary';
@@ -116,7 +117,7 @@ export async function openCellsWriter(
   expectedRows: number,
   rebuild?: boolean,
 ): Promise<CellsWriter> {
-  const client = await pool.connect();
+  const { client, release } = await takeClient(pool);
   let seq = 0;
   let encoded: readonly Buffer[] = [];
   let encodedFrom: readonly string[] | undefined;
@@ -139,7 +140,7 @@ export async function openCellsWriter(
     copied.catch(() => undefined);
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
-    client.release(true);
+    release(true);
     throw error;
   }
 
@@ -150,7 +151,7 @@ export async function openCellsWriter(
       broken = error as Error;
       if (commit) throw error;
     } finally {
-      client.release(broken);
+      release(broken);
     }
   }
 

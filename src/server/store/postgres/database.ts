@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type pg from 'pg';
 import { StoreUnavailable } from '../records';
-import { isUnavailable } from './pool';
+import { isUnavailable, takeClient } from './pool';
 
 /** Values a statement binds. */
 export type Values = ReadonlyArray<unknown>;
@@ -66,7 +66,7 @@ export class Database {
         throw error;
       }
     }
-    const client = await this.pool.connect().catch((error: unknown) => {
+    const { client, release } = await takeClient(this.pool).catch((error: unknown) => {
       throw isUnavailable(error) ? new StoreUnavailable({ cause: error }) : error;
     });
     let broken: Error | undefined;
@@ -83,7 +83,7 @@ export class Database {
       });
       throw error;
     } finally {
-      client.release(broken);
+      release(broken);
     }
   }
 }

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { StoreError } from '../records';
 import { LOCKS } from './locks';
+import { takeClient } from './pool';
 import schema from './migrations/001-schema';
 import changes from './migrations/002-changes';
 import cellsInView from './migrations/003-cells-in-view';
@@ -25,7 +26,7 @@ const MIGRATION_LOCK = LOCKS.migrations;
  * version the database is at.
  */
 export async function migrate(pool: pg.Pool, target = MIGRATIONS.length): Promise<number> {
-  const client = await pool.connect();
+  const { client, release } = await takeClient(pool);
   try {
     await client.query('SELECT pg_advisory_lock($1, $2)', [...MIGRATION_LOCK]);
     try {
@@ -70,7 +71,7 @@ export async function migrate(pool: pg.Pool, target = MIGRATIONS.length): Promis
       await client.query('SELECT pg_advisory_unlock($1, $2)', [...MIGRATION_LOCK]);
     }
   } finally {
-    client.release();
+    release();
   }
 }
 

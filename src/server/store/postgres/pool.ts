@@ -37,6 +37,31 @@ export function createPool(url: string, options: PoolOptions): pg.Pool {
   return pool;
 }
 
+/**
+ * A connection taken from the pool for several statements (a transaction, a migration, an import's COPY). The
+ * driver reports a connection cut by the server (a restart, an administrator) as an 'error' event on the client as
+ * well as to any statement running; a taken client has no listener of the pool's, and without one the event would
+ * end the process. Here the error is kept, the next statement fails on its own, and `release` does not give a
+ * broken connection back.
+ */
+export async function takeClient(
+  pool: pg.Pool,
+): Promise<{ client: pg.PoolClient; release(destroy?: Error | boolean): void }> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  const onError = (error: Error): void => {
+    broken = error;
+  };
+  client.on('error', onError);
+  return {
+    client,
+    release(destroy?: Error | boolean) {
+      client.removeListener('error', onError);
+      client.release(broken ?? destroy);
+    },
+  };
+}
+
 /** Error codes (SQLSTATE classes 08 and 57P) and socket errors that mean the server cannot be reached now. */
 export function isUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
@@ -50,7 +75,8 @@ export function isUnavailable(error: unknown): boolean {
     )
       return true;
   }
-  return /Connection terminated|connection timeout|timeout exceeded when trying to connect/i.test(
+  // The last: a connection the driver knows is cut, asked again (its error was reported to a listener before).
+  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|not queryable/i.test(
     error.message,
   );
 }
