@@ -93,8 +93,10 @@ async function readStore(): Promise<ServiceStore> {
 }
 
 const live = hasLiveSources(config.cells.names);
-// Proxy mode opens the database only when a source needs it: the store's cells, or the live sources' cache.
-if (config.baseUrl === undefined || live || config.cells.names.includes('store')) store = await readStore();
+// Proxy mode opens the database only when a source needs it (the store's cells, the live sources' cache) or when
+// it is PostgreSQL (DATABASE_URL): then replicas share their rate limits there.
+const needsStore = live || config.cells.names.includes('store') || config.database.url !== undefined;
+if (config.baseUrl === undefined || needsStore) store = await readStore();
 const days = config.cells.cacheDays;
 const cells = {
   sources: config.cells,

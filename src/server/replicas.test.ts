@@ -107,18 +107,32 @@ describe.skipIf(postgresSkipped)('the service on PostgreSQL, as processes', () =
     }
   }, 120_000);
 
-  it('holds one rate limit across both', async () => {
-    const url = await database.another();
-    const settings = { DATABASE_URL: url, POSITIONING_RATE_LIMIT: '1', POSITIONING_RATE_BURST: '2' };
-    const [a, b] = await Promise.all([startService(settings), startService(settings)]);
-    // A failed key check on one uses up the address's one failure token (a quarter of a token a second comes back),
-    // so the other refuses the next request from that address at once; apart, each would have a token of its own.
-    expect(await status(`${a.url}/api/location?serviceKey=x&userKey=y`)).toBe(401);
-    const refused = await fetch(`${b.url}/api/location?serviceKey=x&userKey=y`, { headers: JSON_ACCEPT });
-    expect(refused.status).toBe(429);
-    expect(refused.headers.get('retry-after')).toMatch(/^[1-4]$/);
-    expect(await refused.text()).toContain('failed key checks from this address');
-  }, 120_000);
+  it.each([
+    ['answering from the database', {}],
+    // No operator listens there: the too-long key is refused before anything is forwarded.
+    ['in proxy mode', { POSITIONING_BASE_URL: 'http://127.0.0.1:1/iw/rest' }],
+  ])(
+    'holds one rate limit across both, %s',
+    async (_, mode: Record<string, string>) => {
+      const url = await database.another();
+      const settings = {
+        DATABASE_URL: url,
+        POSITIONING_RATE_LIMIT: '1',
+        POSITIONING_RATE_BURST: '2',
+        ...mode,
+      };
+      const [a, b] = await Promise.all([startService(settings), startService(settings)]);
+      // A failed key check on one uses up the address's one failure token (a quarter of a token a second comes back),
+      // so the other refuses the next request from that address at once; apart, each would have a token of its own.
+      const wrong = `serviceKey=${'x'.repeat(300)}&userKey=y`;
+      expect(await status(`${a.url}/api/location?${wrong}`)).toBe(401);
+      const refused = await fetch(`${b.url}/api/location?${wrong}`, { headers: JSON_ACCEPT });
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toMatch(/^[1-4]$/);
+      expect(await refused.text()).toContain('failed key checks from this address');
+    },
+    120_000,
+  );
 
   it('loses nothing when one of two is killed under load', async () => {
     const url = await database.another();

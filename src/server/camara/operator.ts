@@ -68,7 +68,7 @@ export function createOperator(options: OperatorOptions) {
         });
       }
       const answer = await mounted(c);
-      if (outgoingStatus(c) === 401) options.limits.failed(address);
+      if (outgoingStatus(c) === 401) await options.limits.failed(address);
       return answer;
     },
     camara: camaraRoutes({

@@ -40,10 +40,8 @@ export function storeKeys(
   fresh: FreshCache,
 ): KeyJudge<User> {
   const known = fresh.map<string, User | 'mismatch'>(KEPT);
-  const refuse = (address: string, problem: Problem): Judged<User> => {
-    limits.failed(address);
-    return { ok: false, problem };
-  };
+  const refuse = (address: string, problem: Problem): Maybe<Judged<User>> =>
+    andThen(limits.failed(address), () => ({ ok: false, problem }));
   return (params, address) => {
     fresh.check();
     const serviceKey = keyParam(params.serviceKey, 'serviceKey');
@@ -100,8 +98,7 @@ export function operatorKeys(limits: Limits): KeyJudge<OperatorKeys> {
       const value = keyParam(given, name);
       if (typeof value !== 'string') return { ok: false, problem: value };
       if (value.length > MAX_KEY_LENGTH) {
-        limits.failed(address);
-        return { ok: false, problem: UNAUTHORIZED };
+        return andThen(limits.failed(address), () => ({ ok: false, problem: UNAUTHORIZED }));
       }
       if (given.length > 0) forwarded.set(name, value);
     }

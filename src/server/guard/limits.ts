@@ -15,8 +15,11 @@ const ADDRESS_FACTOR = 5;
 export interface Limits {
   /** Before anything: 429 when the address is over its limit or has failed the key check too often. */
   admit(address: string): Maybe<Problem | undefined>;
-  /** The key check failed: charged to the address. */
-  failed(address: string): void;
+  /**
+   * The key check failed: charged to the address. Shared buckets: settled once the charge is made (never rejected),
+   * so the refusal leaves only after it counts, and no replica lets a guesser's next try through meanwhile.
+   */
+  failed(address: string): Maybe<void>;
   /** Whether the service key's bucket has room, taking nothing (proxy mode asks before it forwards). */
   keyHasRoom(serviceKey: string): Maybe<Problem | undefined>;
   /** The keys were accepted: takes from the service key's bucket; 429 when it is empty. */
@@ -106,9 +109,9 @@ function sharedLimits(r: Rates, shared: SharedBuckets): Limits {
       if (charged.peeked < 1) return tooMany(waitFor(charged.peeked, r.failures.perSecond), FAILURES);
       return undefined;
     },
-    failed(address) {
+    async failed(address) {
       // A charge lost with the database is a failure not counted: the request is refused all the same.
-      shared.charge(bucket('failures', address, r.failures)).catch(() => undefined);
+      await shared.charge(bucket('failures', address, r.failures)).catch(() => undefined);
     },
     async keyHasRoom(serviceKey) {
       const tokens = await shared.tokens(bucket('key', serviceKey, r.keys));

@@ -28,7 +28,7 @@ export function bearerTokens<Who extends { clientId: string }>(
         ? undefined
         : await read(authorization);
     if (who === undefined) {
-      limits.failed(address);
+      await limits.failed(address);
       return { ok: false, problem: unauthenticated };
     }
     const limited = await limits.accepted(`api-consumer:${who.clientId}`);
