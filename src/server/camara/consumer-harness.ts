@@ -1,0 +1,104 @@
+// For tests only: the consumer wired to the stand-in CAMARA operator (scripts/stand-ins/camara.ts) over loopback
+// HTTP, on a temporary SQLite database, with one clock both sides read and the test moves.
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CAMARA_CLIENT_ID, startCamaraStandIn, type CamaraStandIn } from '../../../scripts/stand-ins/camara';
+import { openDemoStore } from '../demo-data';
+import { createConsumerStore, CONSUMER_TABLES } from '../store/camara-consumer-sqlite';
+import type { Store } from '../store/open-store';
+import Database from '../store/sqlite';
+import { discover } from './consumer-discovery';
+import { createCamaraConsumer, type CamaraConsumer } from './consumer-engine';
+import { fetchOperator } from './consumer-http';
+import { clientKeyFromPem, type ClientKey } from './consumer-key';
+import type { ConsumerContext, Subscriber } from './consumer-operator';
+import { DEFAULT_PURPOSE } from './consumer-settings';
+import { tokenSeal } from './consumer-seal';
+
+export interface Harness {
+  consumer: CamaraConsumer;
+  standIn: CamaraStandIn;
+  key: ClientKey;
+  store: Store;
+  context: ConsumerContext;
+  log: string[];
+  /** The shared clock, Unix milliseconds. */
+  clock: { now: number };
+  /** Moves the shared clock on. */
+  advance(seconds: number): void;
+  /** A user registered with the number (E.164, "+" and digits). */
+  subscriber(phoneNumber: string): Subscriber;
+  close(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  keyType?: 'ec' | 'rsa';
+  /** Per-request deadline towards the operator, in ms. */
+  timeoutMs?: number;
+}
+
+/** A PEM private key of the given type, made for the test. */
+export function testKeyPem(type: 'ec' | 'rsa'): string {
+  const { privateKey } =
+    type === 'ec'
+      ? generateKeyPairSync('ec', { namedCurve: 'P-256' })
+      : generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const clock = { now: Date.parse('2026-05-04T09:00:00Z') };
+  const now = () => clock.now;
+  const key = await clientKeyFromPem(testKeyPem(options.keyType ?? 'ec'));
+  const standIn = await startCamaraStandIn({ clientKey: key.privateKey, now });
+  const dir = mkdtempSync(join(tmpdir(), 'cellpos-camara-consumer-'));
+  const file = join(dir, 'positioning.db');
+  const store = openDemoStore(file, false);
+  // Until the consumer's tables have their migration (phase 2 of issue 21): a second connection makes them.
+  const db = new Database(file);
+  db.pragma('foreign_keys = ON');
+  db.exec(CONSUMER_TABLES);
+  const http = fetchOperator(options.timeoutMs ?? 5000);
+  const discovered = await discover(http, standIn.issuer, key.algs);
+  if (!discovered.ok) throw new Error(discovered.problem);
+  const log: string[] = [];
+  store.addDeveloper('dev');
+  const context: ConsumerContext = {
+    oauth: { http, key, clientId: CAMARA_CLIENT_ID, endpoints: discovered.endpoints },
+    api: { http, apiRoot: standIn.apiRoot },
+    purpose: DEFAULT_PURPOSE,
+    store: createConsumerStore(db),
+    seal: tokenSeal(key.privateKey),
+    now,
+    log: (line) => log.push(line),
+  };
+  const consumer = createCamaraConsumer(context, { patienceMs: 30_000 });
+  return {
+    consumer,
+    standIn,
+    key,
+    store,
+    context,
+    log,
+    clock,
+    advance(seconds) {
+      clock.now += seconds * 1000;
+    },
+    subscriber(phoneNumber) {
+      const msisdn = phoneNumber.replace(/^\+/, '');
+      const userKey = store.registerUser('dev', msisdn);
+      const user = store.getUser(userKey);
+      if (user === undefined) throw new Error('user not registered');
+      return { userId: user.id, msisdn };
+    },
+    async close() {
+      await consumer.settled();
+      await standIn.close();
+      db.close();
+      store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
