@@ -162,7 +162,7 @@ export async function startCamaraStandIn(options: StandInOptions): Promise<Camar
       return oauthError(res, 400, error);
     }
     if (subscriber?.tokenRaw === 'hang') return void told('hang');
-    request.done = true;
+    request.done = subscriber?.tokenRaw === undefined || subscriber.tokenRaw.status === 200;
     told('token');
     if (subscriber?.tokenRaw !== undefined) {
       res.writeHead(subscriber.tokenRaw.status, subscriber.tokenRaw.headers);

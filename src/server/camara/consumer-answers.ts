@@ -6,7 +6,16 @@ import { jsonObjectOf, malformedAnswer, type ConsumerFailure } from './consumer-
 export const CLOCK_SKEW_SECONDS = 60;
 
 /** RFC 3339 `date-time` with its time zone, as the spec demands. */
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,9})?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
+
+/** The instant, or NaN: a day the month does not have (Date.parse would roll 30 February into March) is none. */
+function instantOf(text: string): number {
+  const parts = DATE_TIME.exec(text);
+  if (parts === null) return Number.NaN;
+  const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth ? Date.parse(text.toUpperCase()) : Number.NaN;
+}
 
 export interface AnswerContext {
   /** Unix milliseconds, the service's clock. */
@@ -36,13 +45,13 @@ type Read<T> = { ok: true; value: T } | { ok: false; failure: ConsumerFailure };
  * fix sent for a fresh one is never passed on as fresh: it counts as no fresh fix.
  */
 function readTime(value: unknown, context: AnswerContext): Read<number> {
-  if (typeof value !== 'string' || !DATE_TIME.test(value) || Number.isNaN(Date.parse(value))) {
+  const time = typeof value === 'string' ? instantOf(value) : Number.NaN;
+  if (typeof value !== 'string' || Number.isNaN(time)) {
     return {
       ok: false,
       failure: malformedAnswer('lastLocationTime', 'missing or not an RFC 3339 date-time with a time zone'),
     };
   }
-  const time = Date.parse(value);
   if (time > context.now + CLOCK_SKEW_SECONDS * 1000) {
     return { ok: false, failure: malformedAnswer('lastLocationTime', `${value} is in the future`) };
   }

@@ -92,6 +92,6 @@ export async function clientKeyFromPem(pem: string): Promise<ClientKey> {
 }
 
 /** Reads and checks the key file named by CAMARA_PRIVATE_KEY. */
-export function loadClientKey(file: string): Promise<ClientKey> {
+export async function loadClientKey(file: string): Promise<ClientKey> {
   return clientKeyFromPem(readKeyFile(file));
 }

@@ -119,7 +119,7 @@ function prepare(db: Db) {
   };
 }
 
-function updateStatement(db: Db, update: QuestionUpdate) {
+function updateSql(update: QuestionUpdate): string {
   const sets = ['busy_until = @busyUntil', 'updated_at = @now'];
   if (update.consent !== undefined) {
     sets.push(
@@ -132,15 +132,21 @@ function updateStatement(db: Db, update: QuestionUpdate) {
   if (update.failures !== undefined) sets.push('failures = @failures');
   if (update.answer !== undefined) sets.push('answer = @answer');
   if (update.ask !== undefined) sets.push('ask = @ask');
-  return db.prepare(
-    `UPDATE camara_consumer_questions SET ${sets.join(', ')}
-     WHERE user_id = @userId AND kind = @kind AND attempt = @attempt`,
-  );
+  return `UPDATE camara_consumer_questions SET ${sets.join(', ')}
+     WHERE user_id = @userId AND kind = @kind AND attempt = @attempt`;
 }
 
 /** The consumer's store in the service's SQLite database (the tables of CONSUMER_TABLES). */
 export function createConsumerStore(db: Db): CamaraConsumerStore {
   const q = prepare(db);
+  // An update changes one of a few sets of columns: each set's statement is prepared once.
+  const updates = new Map<string, Database.Statement>();
+  const updateStatement = (update: QuestionUpdate) => {
+    const sql = updateSql(update);
+    let statement = updates.get(sql);
+    if (statement === undefined) updates.set(sql, (statement = db.prepare(sql)));
+    return statement;
+  };
   return {
     async getToken(userId, scope, now): Promise<HeldToken | undefined> {
       const row = q.token.get(userId, scope, now);
@@ -182,7 +188,7 @@ export function createConsumerStore(db: Db): CamaraConsumerStore {
     },
     async updateQuestion(userId, kind, attempt, update, now) {
       const { consent } = update;
-      const changed = updateStatement(db, update).run({
+      const changed = updateStatement(update).run({
         userId,
         kind,
         attempt,
