@@ -6,7 +6,8 @@ import { jsonObjectOf, malformedAnswer, type ConsumerFailure } from './consumer-
 export const CLOCK_SKEW_SECONDS = 60;
 
 /** RFC 3339 `date-time` with its time zone, as the spec demands. */
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,9})?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
+const DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,9})?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
 
 /** The instant, or NaN: a day the month does not have (Date.parse would roll 30 February into March) is none. */
 function instantOf(text: string): number {
@@ -14,7 +15,9 @@ function instantOf(text: string): number {
   if (parts === null) return Number.NaN;
   const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
   const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth ? Date.parse(text.toUpperCase()) : Number.NaN;
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth
+    ? Date.parse(text.toUpperCase())
+    : Number.NaN;
 }
 
 export interface AnswerContext {
