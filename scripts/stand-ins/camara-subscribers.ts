@@ -96,6 +96,7 @@ export const CAMARA_NUMBERS = {
   unknownAreaType: '+358501000032',
   latitudeAsText: '+358501000033',
   tokenNotBearer: '+358501000034',
+  apiRedirects: '+358501000035',
   /** Never registered with the operator. */
   unknown: '+358501009999',
 } as const;
@@ -201,6 +202,10 @@ export const SUBSCRIBERS: Readonly<Record<string, Subscriber>> = {
       lastLocationTime: '{now}',
       area: { areaType: 'CIRCLE', center: { latitude: '60.17', longitude: 24.9 }, radius: 800 },
     }),
+  },
+  [N.apiRedirects]: {
+    consent: 'at-once',
+    raw: { status: 302, headers: { Location: 'https://login.example/' }, body: '' },
   },
   [N.tokenNotBearer]: {
     consent: 'at-once',

@@ -89,6 +89,7 @@ describe('CAMARA consumer: each way it can end', () => {
     [N.deviceNotFound, 'unable-to-locate'],
     [N.notApplicable, 'not-applicable'],
     [N.apiDown, 'operator-down'],
+    [N.apiRedirects, 'operator-down'],
   ])('%s ends %s', async (number, reason) => {
     h = await startHarness();
     expect(await locateOnce(h.subscriber(number))).toEqual({ state: 'failed', reason });
@@ -149,6 +150,18 @@ describe('CAMARA consumer: each way it can end', () => {
     }
     expect(states).toEqual(['pending', 'pending', 'failed']);
     expect(await h.consumer.status(me, 'locate')).toEqual({ state: 'failed', reason: 'operator-down' });
+  });
+
+  it('tries a token endpoint that never answers three times, then says the operator is slow', async () => {
+    h = await startHarness({ timeoutMs: 200 });
+    const me = h.subscriber(N.tokenHangs);
+    await h.consumer.ask(me, locate);
+    for (let poll = 0; poll < 3; poll++) {
+      h.advance(5);
+      await h.consumer.status(me, 'locate');
+    }
+    expect(await h.consumer.status(me, 'locate')).toEqual({ state: 'failed', reason: 'operator-slow' });
+    expect(h.standIn.polls.map((poll) => poll.answer)).toEqual(['hang', 'hang', 'hang']);
   });
 
   it('gives up on an API that never answers within the deadline', async () => {
