@@ -50,90 +50,29 @@ async function within<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
   }
 }
 
-export function createCamaraConsumer(context: ConsumerContext, options: EngineOptions = {}): CamaraConsumer {
-  const { store, now } = context;
-  const patienceMs = options.patienceMs ?? 1500;
-  const running = new Set<Promise<unknown>>();
-  let prunedAt = 0;
+/** The engine: each method one step of a question's life, every state in the store (so replicas share it). */
+class ConsumerEngine implements CamaraConsumer {
+  private readonly running = new Set<Promise<unknown>>();
+  private prunedAt = 0;
 
-  const finish: Finish = async (question, answer, failure) => {
-    if (failure !== undefined) {
-      context.log(`camara: user ${question.userId} ${question.kind}: ${failure.reason} (${failure.detail})`);
-    }
-    await store.updateQuestion(
-      question.userId,
-      question.kind,
-      question.attempt,
-      { answer: JSON.stringify(answer), busyUntil: undefined },
-      now(),
-    );
-    return answer;
-  };
-  const fail = (question: ConsumerQuestion, failure: ConsumerFailure) =>
-    finish(question, failedAnswer(failure), failure);
+  constructor(
+    private readonly context: ConsumerContext,
+    private readonly patienceMs: number,
+  ) {}
 
-  /** A new try: with a token held, the operator's API at once; else (or if it refuses the token) consent. */
-  async function run(subscriber: Subscriber, phone: string, ask: ConsumerAsk, question: ConsumerQuestion) {
-    const token = await heldToken(context, subscriber, ask);
-    if (token !== undefined) {
-      const asked = await askOperator(context, token, phone, ask);
-      if (asked.ok) return finish(question, asked.value);
-      if (!('tokenRejected' in asked)) return fail(question, asked.failure);
-      context.log(
-        `camara: user ${subscriber.userId} ${ask.kind}: token refused, consent asked again (${asked.detail})`,
-      );
-      await dropToken(context, subscriber, ask);
-    }
-    const scope = scopeOf(ask.kind, context.purpose);
-    const asked = await askConsent(context.oauth, phone, scope, Math.floor(now() / 1000));
-    if (!asked.ok) return fail(question, asked.failure);
-    const at = now();
-    const { authReqId, expiresInSeconds, intervalSeconds } = asked.request;
-    const consent = {
-      authReqId,
-      expiresAt: at + expiresInSeconds * 1000,
-      intervalSeconds,
-      nextPollAt: at + intervalSeconds * 1000,
-    };
-    await store.updateQuestion(
-      subscriber.userId,
-      ask.kind,
-      question.attempt,
-      { consent, busyUntil: undefined },
-      at,
-    );
-    return pendingAnswer(consent, at);
-  }
-
-  function prune(at: number): void {
-    if (at - prunedAt < PRUNE_EVERY_MS) return;
-    prunedAt = at;
-    track(store.prune(at, at - ANSWER_KEPT_MS));
-  }
-
-  function track<T>(work: Promise<T>): Promise<T> {
-    const tracked = work.finally(() => running.delete(tracked));
-    running.add(tracked);
-    return tracked;
-  }
-
-  async function ask(subscriber: Subscriber, wanted: ConsumerAsk): Promise<CamaraAnswer> {
+  async ask(subscriber: Subscriber, wanted: ConsumerAsk): Promise<CamaraAnswer> {
+    const { store, now } = this.context;
     const phone = phoneNumberOf(subscriber.msisdn);
     if (phone === undefined) return failedAnswer({ reason: 'number-not-international', detail: '' });
     const at = now();
-    prune(at);
+    this.prune(at);
     const existing = await store.getQuestion(subscriber.userId, wanted.kind);
     const text = JSON.stringify(wanted);
     if (existing?.consent !== undefined && existing.answer === undefined && existing.consent.expiresAt > at) {
       // The subscriber is being asked already: no second request to their phone; the newest wish is what is done.
       if (existing.ask !== text) {
-        await store.updateQuestion(
-          subscriber.userId,
-          wanted.kind,
-          existing.attempt,
-          { ask: text, busyUntil: existing.busyUntil },
-          at,
-        );
+        const update = { ask: text, busyUntil: existing.busyUntil };
+        await store.updateQuestion(subscriber.userId, wanted.kind, existing.attempt, update, at);
       }
       return pendingAnswer(existing.consent, at);
     }
@@ -148,10 +87,11 @@ export function createCamaraConsumer(context: ConsumerContext, options: EngineOp
       updatedAt: at,
     };
     if (!(await store.startQuestion(question, at))) return startingAnswer(at);
-    return track(run(subscriber, phone, wanted, question));
+    return this.track(this.run(subscriber, phone, wanted, question));
   }
 
-  async function status(subscriber: Subscriber, kind: CamaraQuestion): Promise<CamaraAnswer | undefined> {
+  async status(subscriber: Subscriber, kind: CamaraQuestion): Promise<CamaraAnswer | undefined> {
+    const { store, now } = this.context;
     const question = await store.getQuestion(subscriber.userId, kind);
     if (question === undefined || question.msisdn !== subscriber.msisdn) return undefined;
     if (question.answer !== undefined) return readAnswer(question.answer);
@@ -159,29 +99,94 @@ export function createCamaraConsumer(context: ConsumerContext, options: EngineOp
     const { consent } = question;
     if (consent === undefined) {
       if ((question.busyUntil ?? 0) > at) return startingAnswer(at);
-      return fail(question, {
+      return this.fail(question, {
         reason: 'operator-slow',
         detail: 'the try asking the operator never finished',
       });
     }
     if (at >= consent.expiresAt) {
-      return fail(question, { reason: 'expired', detail: 'the subscriber did not answer in time' });
+      return this.fail(question, { reason: 'expired', detail: 'the subscriber did not answer in time' });
     }
-    if (
-      at < consent.nextPollAt ||
-      !(await store.claimPoll(subscriber.userId, kind, question.attempt, at, at + BUSY_MS))
-    ) {
+    const due = at >= consent.nextPollAt;
+    if (!due || !(await store.claimPoll(subscriber.userId, kind, question.attempt, at, at + BUSY_MS))) {
       return pendingAnswer(consent, at);
     }
-    const waited = await within(track(pollOnce(context, subscriber, question, finish)), patienceMs);
-    return waited ?? pendingAnswer(consent, at);
+    const poll = this.track(pollOnce(this.context, subscriber, question, this.finish));
+    return (await within(poll, this.patienceMs)) ?? pendingAnswer(consent, at);
   }
 
-  return {
-    ask,
-    status,
-    async settled() {
-      while (running.size > 0) await Promise.allSettled([...running]);
-    },
+  async settled(): Promise<void> {
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+  }
+
+  /** A new try: with a token held, the operator's API at once; else (or if it refuses the token) consent. */
+  private async run(subscriber: Subscriber, phone: string, ask: ConsumerAsk, question: ConsumerQuestion) {
+    const { context } = this;
+    const token = await heldToken(context, subscriber, ask);
+    if (token !== undefined) {
+      const asked = await askOperator(context, token, phone, ask);
+      if (asked.ok) return this.finish(question, asked.value);
+      if (!('tokenRejected' in asked)) return this.fail(question, asked.failure);
+      context.log(
+        `camara: user ${subscriber.userId} ${ask.kind}: token refused, consent asked again (${asked.detail})`,
+      );
+      await dropToken(context, subscriber, ask);
+    }
+    const scope = scopeOf(ask.kind, context.purpose);
+    const asked = await askConsent(context.oauth, phone, scope, Math.floor(context.now() / 1000));
+    if (!asked.ok) return this.fail(question, asked.failure);
+    const at = context.now();
+    const { authReqId, expiresInSeconds, intervalSeconds } = asked.request;
+    const consent = {
+      authReqId,
+      expiresAt: at + expiresInSeconds * 1000,
+      intervalSeconds,
+      nextPollAt: at + intervalSeconds * 1000,
+    };
+    const update = { consent, busyUntil: undefined };
+    await context.store.updateQuestion(subscriber.userId, ask.kind, question.attempt, update, at);
+    return pendingAnswer(consent, at);
+  }
+
+  private readonly finish: Finish = async (question, answer, failure) => {
+    if (failure !== undefined) {
+      this.context.log(
+        `camara: user ${question.userId} ${question.kind}: ${failure.reason} (${failure.detail})`,
+      );
+    }
+    const update = { answer: JSON.stringify(answer), busyUntil: undefined };
+    await this.context.store.updateQuestion(
+      question.userId,
+      question.kind,
+      question.attempt,
+      update,
+      this.context.now(),
+    );
+    return answer;
   };
+
+  private fail(question: ConsumerQuestion, failure: ConsumerFailure): Promise<CamaraAnswer> {
+    return this.finish(question, failedAnswer(failure), failure);
+  }
+
+  private prune(at: number): void {
+    if (at - this.prunedAt < PRUNE_EVERY_MS) return;
+    this.prunedAt = at;
+    // Nobody waits for the pruning: a failure is logged, never left to reject unheard.
+    const pruning = this.context.store.prune(at, at - ANSWER_KEPT_MS).catch((error: unknown) => {
+      this.context.log(`camara: pruning the consumer's rows failed: ${(error as Error).message}`);
+      return 0;
+    });
+    void this.track(pruning);
+  }
+
+  private track<T>(work: Promise<T>): Promise<T> {
+    const tracked = work.finally(() => this.running.delete(tracked));
+    this.running.add(tracked);
+    return tracked;
+  }
+}
+
+export function createCamaraConsumer(context: ConsumerContext, options: EngineOptions = {}): CamaraConsumer {
+  return new ConsumerEngine(context, options.patienceMs ?? 1500);
 }
