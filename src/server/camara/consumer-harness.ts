@@ -5,10 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CAMARA_CLIENT_ID, startCamaraStandIn, type CamaraStandIn } from '../../../scripts/stand-ins/camara';
-import { openDemoStore } from '../demo-data';
-import { createConsumerStore, CONSUMER_TABLES } from '../store/camara-consumer-sqlite';
+import { openDemoStore } from '../demo/demo-data';
 import type { Store } from '../store/open-store';
-import Database from '../store/sqlite';
 import { discover } from './consumer-discovery';
 import { createCamaraConsumer, type CamaraConsumer } from './consumer-engine';
 import { fetchOperator } from './consumer-http';
@@ -56,10 +54,6 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const dir = mkdtempSync(join(tmpdir(), 'cellpos-camara-consumer-'));
   const file = join(dir, 'positioning.db');
   const store = openDemoStore(file, false);
-  // Until the consumer's tables have their migration (phase 2 of issue 21): a second connection makes them.
-  const db = new Database(file);
-  db.pragma('foreign_keys = ON');
-  db.exec(CONSUMER_TABLES);
   const http = fetchOperator(options.timeoutMs ?? 5000);
   const discovered = await discover(http, standIn.issuer, key.algs);
   if (!discovered.ok) throw new Error(discovered.problem);
@@ -69,7 +63,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     oauth: { http, key, clientId: CAMARA_CLIENT_ID, endpoints: discovered.endpoints },
     api: { http, apiRoot: standIn.apiRoot },
     purpose: DEFAULT_PURPOSE,
-    store: createConsumerStore(db),
+    store: store.camaraConsumer,
     seal: tokenSeal(key.privateKey),
     now,
     log: (line) => log.push(line),
@@ -96,7 +90,6 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     async close() {
       await consumer.settled();
       await standIn.close();
-      db.close();
       store.close();
       rmSync(dir, { recursive: true, force: true });
     },

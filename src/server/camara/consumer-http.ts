@@ -1,5 +1,5 @@
 import { parseRetryAfter } from '../../api/errors';
-import { USER_AGENT } from '../sources/user-agent';
+import { USER_AGENT } from '../net/user-agent';
 
 /** One request to the operator: its OpenID endpoints or its Device Location API. */
 export interface OperatorRequest {

@@ -9,7 +9,8 @@ import type {
 
 type Db = Database.Database;
 
-/** The consumer's tables: created by a migration of their own (store/schema.ts). */
+/** The consumer's tables, as their migration (store/schema.ts) made them: never edited, a later change is a new
+ *  migration. */
 export const CONSUMER_TABLES = `
   CREATE TABLE camara_consumer_tokens (
     user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,

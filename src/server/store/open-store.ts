@@ -2,6 +2,8 @@ import Database, { type Db } from './sqlite';
 import { createAdmin, type Admin } from './admin';
 import { createCamaraStore } from './camara-sqlite';
 import type { CamaraStore } from './camara-store';
+import { createConsumerStore } from './camara-consumer-sqlite';
+import type { CamaraConsumerStore } from './camara-consumer-store';
 import { createCellCache, type CacheLifetimes, type CellCache } from './cell-cache';
 import { ensureFolderOf } from './folder';
 import { migrate } from './schema';
@@ -12,6 +14,8 @@ export interface Store extends ServiceReads, Admin {
   cellCache(lifetimes: CacheLifetimes): CellCache;
   /** The service as a CAMARA operator: its OpenID provider's state, API consumers and subscribers. */
   camara: CamaraStore;
+  /** The service as a CAMARA API consumer: the operator's tokens and the users' open questions. */
+  camaraConsumer: CamaraConsumerStore;
   close(): void;
 }
 
@@ -38,6 +42,7 @@ export function openStore(file: string): Store {
     ...createAdmin(db),
     cellCache: (lifetimes) => createCellCache(db, lifetimes),
     camara: createCamaraStore(db),
+    camaraConsumer: createConsumerStore(db),
     close() {
       if (db.open) db.close();
     },
