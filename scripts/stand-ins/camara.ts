@@ -7,7 +7,7 @@
 //   API     ${url}/api    (/location-retrieval/v0.5/retrieve, /location-verification/v3/verify)
 //   tests   POST /control/answer?number=+358...&yes=true|false   the subscriber answers on the phone
 //           GET /control/seen?number=+358...                    how many requests of each kind it answered
-// Run: node --import tsx scripts/stand-ins/camara.ts PORT CLIENT_ID PRIVATE_KEY_FILE
+// Run: node --import tsx scripts/stand-ins/camara.ts PORT CLIENT_ID KEY_FILE [INTERVAL]   (the client's key, PEM)
 import { createPublicKey, randomBytes, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -59,6 +59,8 @@ export interface StandInOptions {
   port?: number;
   /** Unix milliseconds: the operator's clock, injectable for tests. */
   now?: () => number;
+  /** The interval of subscribers that name none of their own (5 s; the browser tests take 1 s). */
+  interval?: number;
 }
 
 function oauthError(res: ServerResponse, status: number, error: string, description?: string): void {
@@ -116,7 +118,7 @@ export async function startCamaraStandIn(options: StandInOptions): Promise<Camar
     const subscriber = PHONE_NUMBER.test(number) ? SUBSCRIBERS[number] : undefined;
     if (subscriber === undefined) return oauthError(res, 400, 'unknown_user_id');
     const id = randomBytes(18).toString('base64url');
-    const interval = subscriber.interval === null ? 5 : (subscriber.interval ?? 5);
+    const interval = subscriber.interval === null ? 5 : (subscriber.interval ?? options.interval ?? 5);
     const at = now();
     const answer =
       subscriber.consent === 'at-once' ? 'yes' : subscriber.consent === 'refuses' ? 'no' : 'pending';
@@ -262,9 +264,9 @@ export async function startCamaraStandIn(options: StandInOptions): Promise<Camar
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const [port = '0', clientId = CAMARA_CLIENT_ID, keyFile = ''] = process.argv.slice(2);
+  const [port = '0', clientId = CAMARA_CLIENT_ID, keyFile = '', interval = '5'] = process.argv.slice(2);
   const clientKey = createPublicKey(readFileSync(keyFile, 'utf8'));
-  const standIn = await startCamaraStandIn({ port: Number(port), clientId, clientKey });
+  const standIn = await startCamaraStandIn({ port: Number(port), clientId, clientKey, interval: Number(interval) });
   console.log(`Stand-in CAMARA operator: issuer ${standIn.issuer}, API ${standIn.apiRoot}`);
   const stop = (): void => void standIn.close().then(() => process.exit(0));
   process.on('SIGTERM', stop);

@@ -12,6 +12,7 @@ import { keyParams } from './guard/key-params';
 import { createLimits, type Limits } from './guard/limits';
 import { createCellRead } from './reads/cell-read';
 import { createCellsInView } from './reads/cells-in-view';
+import { camaraDocumentLocation, camaraRoutes } from './reads/camara-read';
 import { createLocationRead } from './reads/location-read';
 import { readRoutes, serviceRoutes } from './reads/read-routes';
 import { FreshCache } from './store/fresh-cache';
@@ -23,6 +24,7 @@ import type { Upstream } from './sources/operator-source';
 import { proxyRoutes } from './proxy/proxy-routes';
 import { createOperator } from './camara/operator';
 import { allowedHostsOnly, securityHeaderValues, securityHeaders } from './http/security-headers';
+import type { CamaraLocationSource } from './sources/camara-location';
 import { createCellSources, type SourcesDeps, type SourcesConfig } from './sources/cell-sources';
 import { staticRoutes } from './http/static-routes';
 import type { CamaraStore } from './store/camara-store';
@@ -65,8 +67,14 @@ export interface CellsOptions {
   nameOf?: SourcesDeps['nameOf'];
 }
 
-/** Demo mode answers from the store; proxy mode forwards to the operator, and may read cells from a store too. */
-export type AppOptions = ({ store: ServiceReads } | { upstream: Upstream; store?: ServiceReads }) &
+/**
+ * Demo mode answers from the store, or (with `camaraLocation`, LOCATION_SOURCE=camara) the Location read from a
+ * CAMARA operator; proxy mode forwards to the operator, and may read cells from a store too.
+ */
+export type AppOptions = (
+  | { store: ServiceReads; camaraLocation?: CamaraLocationSource }
+  | { upstream: Upstream; store?: ServiceReads }
+) &
   CommonOptions;
 
 /** The Cell read's sources; undefined in proxy mode when the operator alone answers (its bytes pass through). */
@@ -109,9 +117,12 @@ function readTimeoutMs(options: AppOptions): number {
 /** What the app needs from the service to start: /api/settings, and the same in the page. */
 function appSettings(options: AppOptions): () => Settings {
   const mode = 'upstream' in options ? 'proxy' : 'demo';
+  const locationSource =
+    'upstream' in options ? 'operator' : options.camara !== undefined ? 'camara' : 'store';
   const timeoutMs = readTimeoutMs(options);
   return () => ({
     mode,
+    locationSource,
     tileUrl: options.tileUrl ?? DEFAULTS.tileUrl,
     tileAttribution: options.tileAttribution ?? DEFAULTS.tileAttribution,
     timeoutMs,
@@ -140,7 +151,9 @@ function apiRoutes(
     api.use(
       cors({
         origin: [...options.corsOrigins],
-        allowMethods: ['GET', 'HEAD'],
+        // POST only where there is one: the CAMARA read asks the operator with it.
+        allowMethods:
+          'camara' in options && options.camara !== undefined ? ['GET', 'HEAD', 'POST'] : ['GET', 'HEAD'],
         exposeHeaders: EXPOSED,
         maxAge: 600,
       }),
@@ -153,7 +166,7 @@ function apiRoutes(
         problem(c, {
           status: 405,
           code: 'method-not-allowed',
-          message: `${c.req.method} is not allowed here; use GET.`,
+          message: `${c.req.method} is not allowed here; use ${methods.join(' or ')}.`,
           allow: methods.join(', '),
         }),
     }),
@@ -165,15 +178,18 @@ function apiRoutes(
     if (cells === undefined) throw new Error('demo mode needs its cell sources');
     const { store } = options;
     const fresh = new FreshCache(() => store.dataVersion());
-    readRoutes(
-      api,
-      createGuard({ limits, addressOf, credentials: keyParams, judge: storeKeys(store, limits, fresh) }),
-      {
-        location: createLocationRead(store),
-        cell: createCellRead(cells, fresh),
-        cellsInView: createCellsInView(store),
-      },
-    );
+    const guard = createGuard({
+      limits,
+      addressOf,
+      credentials: keyParams,
+      judge: storeKeys(store, limits, fresh),
+    });
+    readRoutes(api, guard, {
+      location: options.camaraLocation === undefined ? createLocationRead(store) : camaraDocumentLocation,
+      cell: createCellRead(cells, fresh),
+      cellsInView: createCellsInView(store),
+    });
+    if (options.camaraLocation !== undefined) camaraRoutes(api, guard, options.camaraLocation);
   } else {
     const guard = createGuard({ limits, addressOf, credentials: keyParams, judge: operatorKeys(limits) });
     proxyRoutes(api, options.upstream, { guard, log, cells });

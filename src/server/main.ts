@@ -1,5 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
+import { startCamaraConsumer } from './camara/consumer-start';
+import { camaraLocationSource, type CamaraLocationSource } from './sources/camara-location';
 import { ConfigError, loadConfig, loadEnvFile, type Config } from './config';
 import { DEMO_KEYS, openDemoStore } from './demo/demo-data';
 import { createHttpServer } from './http/http-server';
@@ -99,11 +101,36 @@ const cells = {
 };
 cells.cache?.prune(Math.floor(Date.now() / 1000));
 
+/** LOCATION_SOURCE=camara: the key, the operator's discovery and its API are checked before the service listens. */
+async function readCamara(opened: Store | undefined): Promise<CamaraLocationSource | undefined> {
+  if (config.location.source !== 'camara' || opened === undefined) return undefined;
+  try {
+    const consumer = await startCamaraConsumer(config.location.camara, {
+      store: opened.camaraConsumer,
+      timeoutMs: config.timeoutMs,
+      log,
+    });
+    return camaraLocationSource(consumer);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`Cannot start: ${error.message}`);
+    opened.close();
+    process.exit(2);
+  }
+}
+const camaraLocation = await readCamara(store);
+
 /* The port actually listened on (PORT may be 0), for the default PUBLIC_URL. */
 let listening = config.port;
 const publicUrl = (): string => config.publicUrl ?? `http://127.0.0.1:${listening}`;
 const demoApp = (open: Store) =>
-  createApp({ store: open, cells, camara: { store: open.camara, publicUrl }, ...common });
+  createApp({
+    store: open,
+    cells,
+    camara: { store: open.camara, publicUrl },
+    ...(camaraLocation !== undefined && { camaraLocation }),
+    ...common,
+  });
 
 const app =
   config.baseUrl === undefined
@@ -145,6 +172,12 @@ server.listen(config.port, config.host, () => {
     console.log(`Demo mode, database ${config.dbFile}`);
     console.log(`CAMARA operator: issuer ${publicUrl()}/oidc, Device Location ${publicUrl()}/camara`);
     stopPruning = pruneCamara(store);
+    if (config.location.source === 'camara') {
+      console.log(
+        `Locate my phone: CAMARA Device Location at ${config.location.camara.apiRoot}, consent by ` +
+          `${config.location.camara.issuer} (client ${config.location.camara.clientId}, ${config.location.camara.purpose})`,
+      );
+    }
     if (store.hasDemoKeys()) {
       console.log(
         `WARNING: the demo keys are active (service key ${DEMO_KEYS.serviceKey}, user key ${DEMO_KEYS.userKey}): ` +

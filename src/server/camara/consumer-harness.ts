@@ -28,6 +28,8 @@ export interface Harness {
   advance(seconds: number): void;
   /** A user registered with the number (E.164, "+" and digits). */
   subscriber(phoneNumber: string): Subscriber;
+  /** The same, with the keys the app would send. */
+  register(phoneNumber: string): { subscriber: Subscriber; serviceKey: string; userKey: string };
   close(): Promise<void>;
 }
 
@@ -59,6 +61,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   if (!discovered.ok) throw new Error(discovered.problem);
   const log: string[] = [];
   store.addDeveloper('dev');
+  const serviceKey = store.issueServiceKey('dev');
   const context: ConsumerContext = {
     oauth: { http, key, clientId: CAMARA_CLIENT_ID, endpoints: discovered.endpoints },
     api: { http, apiRoot: standIn.apiRoot },
@@ -69,6 +72,13 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     log: (line) => log.push(line),
   };
   const consumer = createCamaraConsumer(context, { patienceMs: 30_000 });
+  const register = (phoneNumber: string) => {
+    const msisdn = phoneNumber.replace(/^\+/, '');
+    const userKey = store.registerUser('dev', msisdn);
+    const user = store.getUser(userKey);
+    if (user === undefined) throw new Error('user not registered');
+    return { subscriber: { userId: user.id, msisdn }, serviceKey, userKey };
+  };
   return {
     consumer,
     standIn,
@@ -80,13 +90,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     advance(seconds) {
       clock.now += seconds * 1000;
     },
-    subscriber(phoneNumber) {
-      const msisdn = phoneNumber.replace(/^\+/, '');
-      const userKey = store.registerUser('dev', msisdn);
-      const user = store.getUser(userKey);
-      if (user === undefined) throw new Error('user not registered');
-      return { userId: user.id, msisdn };
-    },
+    subscriber: (phoneNumber) => register(phoneNumber).subscriber,
+    register,
     async close() {
       await consumer.settled();
       await standIn.close();

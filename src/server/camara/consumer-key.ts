@@ -93,5 +93,10 @@ export async function clientKeyFromPem(pem: string): Promise<ClientKey> {
 
 /** Reads and checks the key file named by CAMARA_PRIVATE_KEY. */
 export async function loadClientKey(file: string): Promise<ClientKey> {
-  return clientKeyFromPem(readKeyFile(file));
+  const pem = readKeyFile(file);
+  try {
+    return await clientKeyFromPem(pem);
+  } catch (error) {
+    throw error instanceof ClientKeyError ? new ClientKeyError(`${file} ${error.message}`) : error;
+  }
 }
