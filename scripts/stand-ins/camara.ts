@@ -266,7 +266,12 @@ export async function startCamaraStandIn(options: StandInOptions): Promise<Camar
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const [port = '0', clientId = CAMARA_CLIENT_ID, keyFile = '', interval = '5'] = process.argv.slice(2);
   const clientKey = createPublicKey(readFileSync(keyFile, 'utf8'));
-  const standIn = await startCamaraStandIn({ port: Number(port), clientId, clientKey, interval: Number(interval) });
+  const standIn = await startCamaraStandIn({
+    port: Number(port),
+    clientId,
+    clientKey,
+    interval: Number(interval),
+  });
   console.log(`Stand-in CAMARA operator: issuer ${standIn.issuer}, API ${standIn.apiRoot}`);
   const stop = (): void => void standIn.close().then(() => process.exit(0));
   process.on('SIGTERM', stop);
