@@ -1,7 +1,9 @@
-import { existsSync } from 'node:fs';
+import { generateKeyPairSync } from 'node:crypto';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { CAMARA_CLIENT_ID } from './scripts/stand-ins/camara';
 import { OPENCELLID_KEY } from './scripts/stand-ins/opencellid';
 
 /* Debian's Chromium where it is installed (CI, this workplace: Playwright may not download browsers here);
@@ -21,6 +23,21 @@ const standInPort = port + 3;
 const sourcesPort = port + 4;
 process.env.E2E_STAND_INS_URL = `http://127.0.0.1:${standInPort}`;
 process.env.E2E_SOURCES_URL = `http://127.0.0.1:${sourcesPort}`;
+
+/* A stand-in CAMARA operator and a service asking it (LOCATION_SOURCE=camara), for e2e/camara.spec.ts. The client
+   key is made once per port and kept: the runner and its workers all read this file, and both servers start from it. */
+const camaraOperatorPort = port + 5;
+const camaraPort = port + 6;
+process.env.E2E_CAMARA_OPERATOR_URL = `http://127.0.0.1:${camaraOperatorPort}`;
+process.env.E2E_CAMARA_URL = `http://127.0.0.1:${camaraPort}`;
+const camaraDb = join(tmpdir(), `cellpos-e2e-camara-db-${port}`, 'positioning.db');
+process.env.E2E_CAMARA_DB = camaraDb;
+const camaraKey = join(tmpdir(), `cellpos-e2e-camara-key-${port}`, 'client.pem');
+if (!existsSync(camaraKey)) {
+  mkdirSync(join(camaraKey, '..'), { recursive: true });
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  writeFileSync(camaraKey, privateKey.export({ format: 'pem', type: 'pkcs8' }), { mode: 0o600 });
+}
 
 /* Where the e2e service keeps its database, so tests can add cells with the admin command line.
    Set here (workers inherit it) and handed to scripts/e2e-server.mjs. */
@@ -131,6 +148,31 @@ export default defineConfig({
       }),
       url: `http://127.0.0.1:${sourcesPort}/api/health`,
       env: { PORT: String(sourcesPort), E2E_DB: sourcesDb },
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: `node --import tsx scripts/stand-ins/camara.ts ${camaraOperatorPort} ${CAMARA_CLIENT_ID} ${camaraKey} 1`,
+      url: `http://127.0.0.1:${camaraOperatorPort}/health`,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },
+      timeout: 60_000,
+    },
+    {
+      // After its operator: at start the service reads the operator's discovery and stops without it.
+      command: serviceCommand({
+        LOCATION_SOURCE: 'camara',
+        CAMARA_ISSUER: `http://127.0.0.1:${camaraOperatorPort}/oidc`,
+        CAMARA_API_ROOT: `http://127.0.0.1:${camaraOperatorPort}/api`,
+        CAMARA_CLIENT_ID,
+        CAMARA_PRIVATE_KEY: camaraKey,
+        POSITIONING_TIMEOUT_MS: '3000',
+      }),
+      url: `http://127.0.0.1:${camaraPort}/api/health`,
+      env: { PORT: String(camaraPort), E2E_DB: camaraDb },
       reuseExistingServer: false,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },
       timeout: 120_000,

@@ -81,7 +81,7 @@ export async function startCamaraStandIn(options: StandInOptions): Promise<Camar
   let base = '';
   const registry: ClientRegistry = {
     clientId: options.clientId ?? CAMARA_CLIENT_ID,
-    publicKey: createPublicKey(options.clientKey),
+    publicKey: options.clientKey.type === 'public' ? options.clientKey : createPublicKey(options.clientKey),
     now,
     issuer: '',
     seenJti: new Map(),

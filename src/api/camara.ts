@@ -62,6 +62,11 @@ export type CamaraFailure = (typeof CAMARA_FAILURES)[number];
 /** What the operator was asked: where the phone is, or whether it is within a circle. */
 export type CamaraQuestion = 'locate' | 'verify';
 
+/** A question as the app asks it: where the phone is (`fresh`: a fix at most a minute old), or whether it is
+ *  within `radiusM` metres of `center`. */
+export type CamaraAsk =
+  { kind: 'locate'; fresh: boolean } | { kind: 'verify'; center: LatLon; radiusM: number };
+
 export type VerificationAnswer = 'TRUE' | 'FALSE' | 'PARTIAL';
 
 /** The state of one question, as `GET /api/camara/{locate|verify}` reports it; times are ISO 8601. */

@@ -1,4 +1,4 @@
-import type { CamaraAnswer, CamaraQuestion, LatLon } from '../../api/camara';
+import type { CamaraAnswer, CamaraAsk, CamaraQuestion, LatLon } from '../../api/camara';
 import type { LocatedAnswer, VerifiedAnswer } from './consumer-answers';
 import type { ConsumerFailure } from './consumer-failures';
 import {
@@ -9,8 +9,7 @@ import {
 } from './device-location';
 
 /** What a person asks: where the phone is (a fresh fix, or any the network has), or whether it is in a circle. */
-export type ConsumerAsk =
-  { kind: 'locate'; fresh: boolean } | { kind: 'verify'; center: LatLon; radiusM: number };
+export type ConsumerAsk = CamaraAsk;
 
 /**
  * The maxAge sent when the person asks for a fresh fix. maxAge 0 demands a location computed now, which many
