@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { CAMARA_NUMBERS as N } from '../scripts/stand-ins/camara-subscribers';
 import { serviceEnv } from '../scripts/service-env.mjs';
+import { expectAccessible } from './accessible';
 import { expect, saveKeys, test } from './fixtures';
 
 /* The app with LOCATION_SOURCE=camara: the service asks the stand-in CAMARA operator (playwright.config.ts), whose
@@ -60,6 +61,7 @@ test.describe('Locate my phone through a CAMARA operator', () => {
     await expect(panel.getByText(/^\d+ s ago \(/)).toBeVisible();
     await expect(area(page)).toHaveCount(1);
     await expect(page.locator('path.camara-centre')).toHaveCount(1);
+    await expectAccessible(page);
   });
 
   test('draws a polygon with its centre, its size and the fix’s age', async ({ page }) => {
@@ -132,6 +134,7 @@ test.describe('Is my phone near a place?', () => {
     await expect(verdict).toBeVisible();
     await expect(verdict).toBeFocused();
     await expect(page.locator('path.camara-circle')).toHaveCount(1);
+    await expectAccessible(page);
   });
 
   test('clicking the map chooses the place; the operator answers yes', async ({ page }) => {
