@@ -26,8 +26,8 @@ process.env.E2E_SOURCES_URL = `http://127.0.0.1:${sourcesPort}`;
 
 /* A stand-in CAMARA operator and a service asking it (LOCATION_SOURCE=camara), for e2e/camara.spec.ts. The client
    key is made once per port and kept: the runner and its workers all read this file, and both servers start from it. */
-const camaraOperatorPort = port + 5;
-const camaraPort = port + 6;
+const camaraOperatorPort = port + 7;
+const camaraPort = port + 8;
 process.env.E2E_CAMARA_OPERATOR_URL = `http://127.0.0.1:${camaraOperatorPort}`;
 process.env.E2E_CAMARA_URL = `http://127.0.0.1:${camaraPort}`;
 const camaraDb = join(tmpdir(), `cellpos-e2e-camara-db-${port}`, 'positioning.db');
