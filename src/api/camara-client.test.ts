@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CAMARA_NUMBERS as N } from '../../scripts/stand-ins/camara';
 import { createApp } from '../server/app';
-import { startHarness, type Harness } from '../server/camara/consumer-harness';
+import { startHarness, type Harness } from '../server/testing/camara-consumer';
 import { camaraLocationSource } from '../server/sources/camara-location';
 import { decodeCamaraAnswer, decodeCamaraFailure } from './camara-codec';
 import { createClient } from './client';
@@ -13,7 +13,11 @@ afterEach(async () => h?.close());
 /** The app's client, its fetch the service's own app.fetch, in front of the stand-in operator. */
 async function clientFor(number: string) {
   h = await startHarness();
-  const app = createApp({ store: h.store, camara: camaraLocationSource(h.consumer), staticDir: null });
+  const app = createApp({
+    store: h.store,
+    camaraLocation: camaraLocationSource(h.consumer),
+    staticDir: null,
+  });
   const client = createClient({
     baseUrl: 'http://service.test/api',
     fetch: (input, init) => Promise.resolve(app.fetch(new Request(input, init))),

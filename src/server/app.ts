@@ -54,7 +54,7 @@ export interface CommonOptions {
   /** Origins whose pages may read /api (the app on another host, e.g. a CDN); none by default. */
   corsOrigins?: readonly string[];
   /** Demo mode: the service as a CAMARA operator over its own subscribers (/oidc and /camara). */
-  camara?: { store: CamaraStore; publicUrl: () => string };
+  camaraOperator?: { store: CamaraStore; publicUrl: () => string };
 }
 
 export interface CellsOptions {
@@ -118,7 +118,7 @@ function readTimeoutMs(options: AppOptions): number {
 function appSettings(options: AppOptions): () => Settings {
   const mode = 'upstream' in options ? 'proxy' : 'demo';
   const locationSource =
-    'upstream' in options ? 'operator' : options.camara !== undefined ? 'camara' : 'store';
+    'upstream' in options ? 'operator' : options.camaraLocation !== undefined ? 'camara' : 'store';
   const timeoutMs = readTimeoutMs(options);
   return () => ({
     mode,
@@ -153,7 +153,9 @@ function apiRoutes(
         origin: [...options.corsOrigins],
         // POST only where there is one: the CAMARA read asks the operator with it.
         allowMethods:
-          'camara' in options && options.camara !== undefined ? ['GET', 'HEAD', 'POST'] : ['GET', 'HEAD'],
+          'camaraLocation' in options && options.camaraLocation !== undefined
+            ? ['GET', 'HEAD', 'POST']
+            : ['GET', 'HEAD'],
         exposeHeaders: EXPOSED,
         maxAge: 600,
       }),
@@ -232,10 +234,10 @@ export function createApp(options: AppOptions): Hono {
   // One set of limits: a client address's requests count alike on every route.
   const limits = createLimits(options.rateLimit);
   app.route('/api', apiRoutes(options, settings, log, limits));
-  if (options.camara !== undefined && !('upstream' in options)) {
+  if (options.camaraOperator !== undefined && !('upstream' in options)) {
     const oidcHeaders = securityHeaderValues(headers, '/oidc/');
     const operator = createOperator({
-      ...options.camara,
+      ...options.camaraOperator,
       limits,
       addressOf: (c) => clientAddress(c, options.trustedProxies ?? 0),
       headers: () => oidcHeaders,

@@ -1,11 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEFAULT_SETTINGS } from '../api/settings';
-import {
-  parseCamaraSettings,
-  parseLocationSource,
-  type CamaraConsumerSettings,
-} from './camara/consumer-settings';
+import { parseLocation, type LocationConfig } from './camara/consumer-settings';
 import type { SourcesConfig } from './sources/cell-sources';
 import { SOURCE_NAMES, type SourceName } from './sources/cell-source';
 import { DEFAULT_GEOLOCATE_URL } from './sources/geolocate';
@@ -47,9 +43,6 @@ export interface Config {
   /** Where the Location read's answer comes from (LOCATION_SOURCE), and a CAMARA operator's settings. */
   location: LocationConfig;
 }
-
-export type LocationConfig =
-  { source: 'store' | 'operator' } | { source: 'camara'; camara: CamaraConsumerSettings };
 
 export const DEFAULTS = {
   host: '127.0.0.1',
@@ -232,30 +225,14 @@ export function loadConfig(env: Env = process.env): Config {
     trustedProxies: integer(env, 'TRUSTED_PROXIES', 0, 0, 10),
     corsOrigins: origins(env, 'CORS_ORIGINS'),
     publicUrl: httpUrl(env, 'PUBLIC_URL'),
-    location: readLocation(env, baseUrl !== undefined),
+    location: parseLocation(
+      (name) => read(env, name),
+      (variable, problem) => {
+        throw new ConfigError(variable, problem);
+      },
+      baseUrl !== undefined,
+    ),
   };
-}
-
-/**
- * LOCATION_SOURCE and, for camara, the CAMARA_* settings. The store and a CAMARA operator answer for the service's
- * own users (their keys and numbers are in its database); the document's operator answers in proxy mode only.
- */
-function readLocation(env: Env, proxy: boolean): LocationConfig {
-  const fail = (variable: string, problem: string): never => {
-    throw new ConfigError(variable, problem);
-  };
-  const get = (name: string) => read(env, name);
-  const source = parseLocationSource(get, fail, proxy);
-  if (source === 'operator' && !proxy) {
-    throw new ConfigError('LOCATION_SOURCE', 'operator needs POSITIONING_BASE_URL (proxy mode)');
-  }
-  if (source !== 'operator' && proxy) {
-    throw new ConfigError(
-      'LOCATION_SOURCE',
-      `${source} answers for the service's own users; in proxy mode (POSITIONING_BASE_URL) the operator does`,
-    );
-  }
-  return source === 'camara' ? { source, camara: parseCamaraSettings(get, fail) } : { source };
 }
 
 /**

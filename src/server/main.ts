@@ -127,7 +127,7 @@ const demoApp = (open: Store) =>
   createApp({
     store: open,
     cells,
-    camara: { store: open.camara, publicUrl },
+    camaraOperator: { store: open.camara, publicUrl },
     ...(camaraLocation !== undefined && { camaraLocation }),
     ...common,
   });

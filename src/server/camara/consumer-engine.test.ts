@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CAMARA_CLIENT_ID, CAMARA_NUMBERS as N } from '../../../scripts/stand-ins/camara';
 import { ASSERTION_LIFETIME_SECONDS } from './consumer-assertion';
-import { startHarness, type Harness } from './consumer-harness';
+import { startHarness, type Harness } from '../testing/camara-consumer';
 
 let h: Harness;
 afterEach(async () => h?.close());

@@ -100,3 +100,24 @@ export function parseCamaraSettings(read: Read, fail: Fail): CamaraConsumerSetti
   }
   return { issuer, apiRoot, clientId, privateKeyFile, purpose };
 }
+
+export type LocationConfig =
+  { source: 'store' | 'operator' } | { source: 'camara'; camara: CamaraConsumerSettings };
+
+/**
+ * LOCATION_SOURCE and, for camara, the CAMARA_* settings. The store and a CAMARA operator answer for the service's
+ * own users (their keys and numbers are in its database); the document's operator answers in proxy mode only.
+ */
+export function parseLocation(read: Read, fail: Fail, proxyMode: boolean): LocationConfig {
+  const source = parseLocationSource(read, fail, proxyMode);
+  if (source === 'operator' && !proxyMode) {
+    return fail('LOCATION_SOURCE', 'operator needs POSITIONING_BASE_URL (proxy mode)');
+  }
+  if (source !== 'operator' && proxyMode) {
+    return fail(
+      'LOCATION_SOURCE',
+      `${source} answers for the service's own users; in proxy mode (POSITIONING_BASE_URL) the operator does`,
+    );
+  }
+  return source === 'camara' ? { source, camara: parseCamaraSettings(read, fail) } : { source };
+}

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CAMARA_NUMBERS as N } from '../../../scripts/stand-ins/camara';
 import { createApp } from '../app';
-import { startHarness, type Harness } from '../camara/consumer-harness';
+import { startHarness, type Harness } from '../testing/camara-consumer';
 import { camaraLocationSource } from '../sources/camara-location';
 
 let h: Harness;
@@ -10,7 +10,11 @@ afterEach(async () => h?.close());
 /** The service with LOCATION_SOURCE=camara, its consumer talking to the stand-in operator. */
 async function service(number: string) {
   h = await startHarness();
-  const app = createApp({ store: h.store, camaraLocation: camaraLocationSource(h.consumer), staticDir: null });
+  const app = createApp({
+    store: h.store,
+    camaraLocation: camaraLocationSource(h.consumer),
+    staticDir: null,
+  });
   const { serviceKey, userKey } = h.register(number);
   const keys = `serviceKey=${serviceKey}&userKey=${userKey}`;
   const call = async (method: string, path: string, query = '') => {

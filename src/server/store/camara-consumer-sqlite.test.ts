@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { tempStores } from '../testing/temp-stores';
-import { consumerStoreSuite } from './camara-consumer-store-suite';
+import { consumerStoreSuite } from '../testing/camara-consumer-store-suite';
 import Database from './sqlite';
 
 const { dir, open } = tempStores('cellpos-camara-consumer-');

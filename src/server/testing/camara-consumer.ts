@@ -7,13 +7,13 @@ import { join } from 'node:path';
 import { CAMARA_CLIENT_ID, startCamaraStandIn, type CamaraStandIn } from '../../../scripts/stand-ins/camara';
 import { openDemoStore } from '../demo/demo-data';
 import type { Store } from '../store/open-store';
-import { discover } from './consumer-discovery';
-import { createCamaraConsumer, type CamaraConsumer } from './consumer-engine';
-import { fetchOperator } from './consumer-http';
-import { clientKeyFromPem, type ClientKey } from './consumer-key';
-import type { ConsumerContext, Subscriber } from './consumer-operator';
-import { DEFAULT_PURPOSE } from './consumer-settings';
-import { tokenSeal } from './consumer-seal';
+import { discover } from '../camara/consumer-discovery';
+import { createCamaraConsumer, type CamaraConsumer } from '../camara/consumer-engine';
+import { fetchOperator } from '../camara/consumer-http';
+import { clientKeyFromPem, type ClientKey } from '../camara/consumer-key';
+import type { ConsumerContext, Subscriber } from '../camara/consumer-operator';
+import { DEFAULT_PURPOSE } from '../camara/consumer-settings';
+import { tokenSeal } from '../camara/consumer-seal';
 
 export interface Harness {
   consumer: CamaraConsumer;

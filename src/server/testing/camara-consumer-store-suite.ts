@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CamaraConsumerStore, ConsumerQuestion } from './camara-consumer-store';
+import type { CamaraConsumerStore, ConsumerQuestion } from '../store/camara-consumer-store';
 
 /** One store of the engine under test, with the few writes the suite needs that are not the consumer store's. */
 export interface ConsumerStoreFixture {
