@@ -2,7 +2,7 @@
  * What the service as a CAMARA API consumer keeps, so that every replica sees the same: the operator's access
  * tokens (sealed, per user and scope, for their lifetime) and each user's open question to the operator (a CIBA
  * request waiting for the subscriber, then the answer). Promise-returning throughout, so that an engine reached
- * over the network (PostgreSQL) implements the same interface as the embedded one; store/camara-consumer-store-
+ * over the network (PostgreSQL) implements the same interface as the embedded one; testing/camara-consumer-store-
  * suite.ts is the test suite every implementation must pass. Times are Unix milliseconds.
  */
 
