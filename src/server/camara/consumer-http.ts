@@ -1,5 +1,5 @@
 import { parseRetryAfter } from '../../api/errors';
-import { USER_AGENT } from '../net/user-agent';
+import { fetchCapped, textOf } from '../net/outbound';
 
 /** One request to the operator: its OpenID endpoints or its Device Location API. */
 export interface OperatorRequest {
@@ -28,73 +28,37 @@ export type OperatorHttp = (request: OperatorRequest) => Promise<OperatorReply>;
 /** An operator's answer is a few hundred bytes; a discovery document a few kilobytes. */
 export const MAX_OPERATOR_BYTES = 64 * 1024;
 
-async function readCapped(response: Response): Promise<string | undefined> {
-  if (response.body === null) return '';
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  let bytes = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return text + decoder.decode();
-    bytes += value.byteLength;
-    if (bytes > MAX_OPERATOR_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      return undefined;
-    }
-    text += decoder.decode(value, { stream: true });
-  }
-}
-
 /**
- * The operator reached with `fetch` within `timeoutMs` per request, never following a redirect (an API or a token
- * endpoint does not redirect; a login page does, and the client's assertion must not follow it elsewhere).
+ * The operator reached through the service's one way out (net/outbound.ts) within `timeoutMs` per request, never
+ * following a redirect (an API or a token endpoint does not redirect; a login page does, and the client's
+ * assertion must not follow it elsewhere).
  */
 export function fetchOperator(timeoutMs: number, doFetch: typeof fetch = fetch): OperatorHttp {
   return async (request) => {
-    const timer = AbortSignal.timeout(timeoutMs);
-    const timedOut: OperatorReply = {
-      ok: false,
-      failure: 'timeout',
-      detail: `no answer within ${timeoutMs} ms`,
-    };
-    let response: Response;
-    try {
-      response = await doFetch(request.url, {
-        method: request.method,
-        headers: { 'User-Agent': USER_AGENT, ...request.headers },
-        ...(request.body !== undefined && { body: request.body }),
-        redirect: 'manual',
-        signal: timer,
-      });
-    } catch (error) {
-      if (timer.aborted) return timedOut;
-      const cause = (error as { cause?: { code?: unknown } }).cause?.code;
-      return { ok: false, failure: 'unreachable', detail: String(cause ?? 'network error') };
-    }
-    if (response.status >= 300 && response.status < 400) {
-      await response.body?.cancel().catch(() => undefined);
-      return { ok: false, failure: 'redirect', detail: `HTTP ${response.status}` };
-    }
-    let text: string | undefined;
-    try {
-      text = await readCapped(response);
-    } catch {
-      if (timer.aborted) return timedOut;
-      return { ok: false, failure: 'unreachable', detail: 'the connection dropped during the answer' };
-    }
-    if (text === undefined) {
-      return { ok: false, failure: 'too-large', detail: `answer larger than ${MAX_OPERATOR_BYTES} bytes` };
+    const answer = await fetchCapped({
+      url: request.url,
+      method: request.method,
+      headers: request.headers,
+      ...(request.body !== undefined && { body: request.body }),
+      timeoutMs,
+      maxBytes: MAX_OPERATOR_BYTES,
+      fetch: doFetch,
+    });
+    if (!answer.ok) {
+      // A connection dropped mid-answer is as good as none; no caller's signal is given, so none is abandoned.
+      const failure =
+        answer.failure === 'broken' || answer.failure === 'abandoned' ? 'unreachable' : answer.failure;
+      return { ok: false, failure, detail: answer.detail };
     }
     const headers: Record<string, string> = {};
-    response.headers.forEach((value, name) => (headers[name.toLowerCase()] = value));
+    answer.headers.forEach((value, name) => (headers[name.toLowerCase()] = value));
     return {
       ok: true,
-      status: response.status,
+      status: answer.status,
       contentType: (headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '',
       headers,
-      retryAfterSeconds: parseRetryAfter(response.headers.get('retry-after')),
-      text,
+      retryAfterSeconds: parseRetryAfter(answer.headers.get('retry-after')),
+      text: textOf(answer),
     };
   };
 }
