@@ -113,7 +113,9 @@ describe('LOCATION_SOURCE=camara at start', () => {
   it('works on a new database without the demo: the admin adds the keys and the user, the operator asks the owner', async () => {
     const db = join(dir, 'real.db');
     const service = start(camaraEnv({ POSITIONING_DB: db }));
-    const url = await until('the service', () => /http:\/\/127\.0\.0\.1:\d+/.exec(service.text())?.[0]);
+    // The lines of one start may come in more than one chunk: wait for the last one wanted.
+    await until('the start', () => (service.text().includes('Locate my phone:') ? true : undefined));
+    const url = /http:\/\/127\.0\.0\.1:\d+/.exec(service.text())?.[0];
     expect(service.text()).toContain(`Locate my phone: CAMARA Device Location at ${standIn.apiRoot}`);
     const cli = (...args: string[]) =>
       spawnSync(process.execPath, ['--import', 'tsx', join('src', 'server', 'cli.ts'), ...args, '--db', db], {
