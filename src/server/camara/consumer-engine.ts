@@ -4,13 +4,7 @@ import type { ConsumerQuestion } from '../store/camara-consumer-store';
 import { failedAnswer, phoneNumberOf, readAnswer, scopeOf, type ConsumerAsk } from './consumer-asks';
 import { askConsent } from './consumer-ciba';
 import type { ConsumerFailure } from './consumer-failures';
-import {
-  askOperator,
-  dropToken,
-  heldToken,
-  type ConsumerContext,
-  type Subscriber,
-} from './consumer-operator';
+import { askOperator, dropToken, heldToken, type ConsumerContext, type Subscriber } from './consumer-context';
 import { pendingAnswer, pollOnce, type Finish } from './consumer-poll';
 
 /** The consumer as the service's reads use it. */

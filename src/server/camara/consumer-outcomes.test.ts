@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CAMARA_NUMBERS as N } from '../../../scripts/stand-ins/camara';
 import type { CamaraAnswer } from '../../api/camara';
 import { startHarness, type Harness } from '../testing/camara-consumer';
-import type { Subscriber } from './consumer-operator';
+import type { Subscriber } from './consumer-context';
 
 let h: Harness;
 afterEach(async () => h?.close());

@@ -3,13 +3,7 @@ import type { ConsumerQuestion } from '../store/camara-consumer-store';
 import { apiScopeOf, failedAnswer, phoneNumberOf, readAsk } from './consumer-asks';
 import { pollToken, SLOW_DOWN_SECONDS } from './consumer-ciba';
 import type { ConsumerFailure } from './consumer-failures';
-import {
-  askOperator,
-  dropToken,
-  keepToken,
-  type ConsumerContext,
-  type Subscriber,
-} from './consumer-operator';
+import { askOperator, dropToken, keepToken, type ConsumerContext, type Subscriber } from './consumer-context';
 
 /** Keeps the question's answer (logging a failure) and returns it. */
 export type Finish = (

@@ -11,7 +11,7 @@ import { discover } from '../camara/consumer-discovery';
 import { createCamaraConsumer, type CamaraConsumer } from '../camara/consumer-engine';
 import { fetchOperator } from '../camara/consumer-http';
 import { clientKeyFromPem, type ClientKey } from '../camara/consumer-key';
-import type { ConsumerContext, Subscriber } from '../camara/consumer-operator';
+import type { ConsumerContext, Subscriber } from '../camara/consumer-context';
 import { DEFAULT_PURPOSE } from '../camara/consumer-settings';
 import { tokenSeal } from '../camara/consumer-seal';
 
