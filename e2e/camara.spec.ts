@@ -50,6 +50,8 @@ test.describe('Locate my phone through a CAMARA operator', () => {
     const waiting = page.getByRole('status').filter({ hasText: 'Waiting for approval on your phone' });
     await expect(waiting).toBeVisible();
     await expect(area(page)).toHaveCount(0);
+    // While the app waits, focus stays where the person pressed: the next Tab goes on from there.
+    await expect(page.getByRole('button', { name: 'Locate my phone' })).toBeFocused();
     await answerOnThePhone(N.approves, true);
     const heading = page.getByRole('heading', { name: 'Your phone is within 1.2 km of here' });
     await expect(heading).toBeVisible();
@@ -62,6 +64,19 @@ test.describe('Locate my phone through a CAMARA operator', () => {
     await expect(area(page)).toHaveCount(1);
     await expect(page.locator('path.camara-centre')).toHaveCount(1);
     await expectAccessible(page);
+  });
+
+  test('an answer that comes while the person is elsewhere on the page is announced, not given focus', async ({
+    page,
+  }) => {
+    await locate(page, N.approves);
+    await expect(page.getByRole('status').filter({ hasText: 'Waiting for approval' })).toBeVisible();
+    const cellId = page.getByLabel('Cell ID', { exact: true });
+    await cellId.fill('10038');
+    await answerOnThePhone(N.approves, true);
+    await expect(page.getByRole('heading', { name: 'Your phone is within 1.2 km of here' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Your phone was located.' })).toBeVisible();
+    await expect(cellId).toBeFocused();
   });
 
   test('draws a polygon with its centre, its size and the fix’s age', async ({ page }) => {
@@ -125,9 +140,17 @@ test.describe('Is my phone near a place?', () => {
     await section.getByRole('radio', { name: 'A point on the map' }).check();
     await section.getByRole('button', { name: 'Check' }).click();
     await expect(section.getByRole('alert')).toHaveText('Choose the place first.');
+    await expect(section.getByRole('alert')).toBeFocused();
     // The stand-in's phone is in Helsinki; the map starts over Finland: its middle is far from Helsinki.
     await section.getByRole('button', { name: 'Use the middle of the map' }).click();
-    await expect(section.getByText(/^Place: \d+\.\d{5}, \d+\.\d{5}$/)).toBeVisible();
+    // Announced where focus is (the button), in a live region.
+    await expect(
+      section.getByRole('status').filter({ hasText: /^Place: \d+\.\d{5}, \d+\.\d{5}$/ }),
+    ).toBeVisible();
+    await section.getByLabel('Within (km)').fill('0');
+    await section.getByRole('button', { name: 'Check' }).click();
+    await expect(section.getByRole('alert')).toHaveText('Give a distance from 0.1 to 1000 km.');
+    await expect(section.getByRole('alert')).toBeFocused();
     await section.getByLabel('Within (km)').fill('5');
     await section.getByRole('button', { name: 'Check' }).click();
     const verdict = section.getByRole('heading', { name: 'No: your phone is not within 5 km of the place' });

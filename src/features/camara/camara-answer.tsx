@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { CamaraAnswer, CamaraArea, LatLon } from '../../api/camara';
 import type { MessageKey } from '../../i18n/en';
 import { useI18n } from '../../i18n/i18n';
@@ -12,13 +12,33 @@ type Failed = Extract<CamaraAnswer, { state: 'failed' }>;
 /** A fix older than this is said to be old: the phone may have moved since. */
 export const OLD_FIX_MS = 15 * 60_000;
 
-/** Moves keyboard focus to the element when a new answer (`token`) arrives, so the next Tab starts from there. */
+/**
+ * Moves keyboard focus to the element when a new answer (`token`) arrives, so the next Tab starts from there: when
+ * focus is where the person asked (the element's section) or nowhere (the page). An answer can come half a minute
+ * after the question; whoever went on to another part of the page meanwhile keeps their place, and hears the live
+ * region instead.
+ */
 export function useFocusOnArrival<T extends HTMLElement>(token: string | undefined) {
   const ref = useRef<T>(null);
   useEffect(() => {
-    if (token !== undefined) ref.current?.focus();
+    const target = ref.current;
+    if (token === undefined || target === null) return;
+    const active = document.activeElement;
+    const asked = target.closest('section');
+    if (active === null || active === document.body || asked === null || asked.contains(active))
+      target.focus();
   }, [token]);
   return ref;
+}
+
+/** What a failed request says (ErrorNotice), taking focus as an answer does. */
+export function FocusOnArrival({ token, children }: { token: string; children: ReactNode }) {
+  const ref = useFocusOnArrival<HTMLDivElement>(token);
+  return (
+    <div ref={ref} tabIndex={-1} className="camara-focus">
+      {children}
+    </div>
+  );
 }
 
 export function useCoordinates() {

@@ -4,7 +4,7 @@ import type { CamaraAnswer } from '../../api/camara';
 import { useI18n } from '../../i18n/i18n';
 import { ErrorNotice } from '../../ui/error-notice';
 import { useSession } from '../../state/session';
-import { FailureView, LocatedView } from './camara-answer';
+import { FailureView, FocusOnArrival, LocatedView } from './camara-answer';
 import { useCamara } from './use-camara';
 
 /**
@@ -47,6 +47,7 @@ export function CamaraPanel() {
   const [fresh, setFresh] = useState(false);
   const { answer, query, asking, hasKeys } = useCamara('locate');
   const locate = () => {
+    if (asking.isPending) return;
     focus.dispatch({ type: 'locate' });
     asking.mutate({ kind: 'locate', fresh });
   };
@@ -58,7 +59,9 @@ export function CamaraPanel() {
           type="button"
           className="button primary"
           onClick={locate}
-          disabled={!hasKeys || asking.isPending}
+          disabled={!hasKeys}
+          // Not disabled while asking: a disabled button loses focus, and the next Tab would start from the top.
+          aria-disabled={asking.isPending}
         >
           {t('location.locate')}
         </button>
@@ -71,7 +74,9 @@ export function CamaraPanel() {
       {hasKeys && answer === undefined && !asking.isPending && <p className="muted">{t('camara.intro')}</p>}
       <CamaraProgress asking={asking.isPending} answer={answer} done={t('camara.located.announce')} />
       {asking.isError && (
-        <ErrorNotice error={asking.error} context={{ resource: 'location' }} onRetry={locate} />
+        <FocusOnArrival token={String(asking.submittedAt)}>
+          <ErrorNotice error={asking.error} context={{ resource: 'location' }} onRetry={locate} />
+        </FocusOnArrival>
       )}
       {query.isError && answer?.state === 'pending' && (
         <ErrorNotice

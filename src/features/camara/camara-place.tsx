@@ -97,7 +97,10 @@ export function PlaceChooser({
         </label>
       ))}
       <PlaceHint source={source} />
-      {place !== undefined && <p className="mono">{t('camara.verify.chosen', coordinates(place))}</p>}
+      {/* A live region, always present: a point chosen by clicking the map is announced where focus is. */}
+      <p className="mono" role="status">
+        {place === undefined ? '' : t('camara.verify.chosen', coordinates(place))}
+      </p>
     </fieldset>
   );
 }

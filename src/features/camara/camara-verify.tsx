@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useI18n } from '../../i18n/i18n';
 import { ErrorNotice } from '../../ui/error-notice';
-import { FailureView, VerifiedView } from './camara-answer';
+import { FailureView, FocusOnArrival, useFocusOnArrival, VerifiedView } from './camara-answer';
 import { CamaraProgress } from './camara-panel';
 import { PlaceChooser, usePlace, type PlaceSource } from './camara-place';
 import { useCamara } from './use-camara';
@@ -25,10 +25,17 @@ export function CamaraVerify() {
   const [source, setSource] = useState<PlaceSource>('map');
   const [radius, setRadius] = useState('2');
   const [problem, setProblem] = useState<string | undefined>(undefined);
+  // Each Check that finds a problem moves focus to what it says, even when it says the same again.
+  const [checks, setChecks] = useState(0);
+  const problemRef = useFocusOnArrival<HTMLParagraphElement>(
+    problem === undefined ? undefined : String(checks),
+  );
   const place = usePlace(source);
   const { answer, query, asking, hasKeys } = useCamara('verify');
   const check = (event: FormEvent) => {
     event.preventDefault();
+    if (asking.isPending) return;
+    setChecks((count) => count + 1);
     const radiusM = radiusMetres(radius);
     const missing = place === undefined ? t('camara.verify.noPlace') : undefined;
     const wrong = radiusM === undefined ? t('camara.verify.radiusProblem') : undefined;
@@ -54,16 +61,26 @@ export function CamaraVerify() {
           />
         </div>
         {problem !== undefined && (
-          <p id={problemId} className="field-problem" role="alert">
+          <p id={problemId} ref={problemRef} tabIndex={-1} className="field-problem" role="alert">
             {problem}
           </p>
         )}
-        <button type="submit" className="button primary" disabled={!hasKeys || asking.isPending}>
+        <button
+          type="submit"
+          className="button primary"
+          disabled={!hasKeys}
+          // Not disabled while asking: a disabled button loses focus (camara-panel.tsx).
+          aria-disabled={asking.isPending}
+        >
           {t('camara.verify.check')}
         </button>
       </form>
       <CamaraProgress asking={asking.isPending} answer={answer} done={t('camara.verify.announce')} />
-      {asking.isError && <ErrorNotice error={asking.error} context={{ resource: 'location' }} />}
+      {asking.isError && (
+        <FocusOnArrival token={String(asking.submittedAt)}>
+          <ErrorNotice error={asking.error} context={{ resource: 'location' }} />
+        </FocusOnArrival>
+      )}
       {query.isError && answer?.state === 'pending' && (
         <ErrorNotice
           error={query.error}
