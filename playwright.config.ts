@@ -1,5 +1,5 @@
-import { generateKeyPairSync } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -37,6 +37,22 @@ if (!existsSync(camaraKey)) {
   mkdirSync(join(camaraKey, '..'), { recursive: true });
   const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   writeFileSync(camaraKey, privateKey.export({ format: 'pem', type: 'pkcs8' }), { mode: 0o600 });
+}
+
+/* The two halves meet (e2e/camara-meets-operator.spec.ts): a service asking, as a CAMARA consumer, the e2e service
+   itself (port), which is a CAMARA operator at /oidc and /camara like every service in demo mode. The spec
+   registers the consumer there by the key's public half, as an operator's administrator would. */
+const meetPort = port + 9;
+const meetClientId = 'cellpos-e2e-consumer';
+process.env.E2E_CAMARA_MEET_CLIENT_ID = meetClientId;
+process.env.E2E_CAMARA_MEET_URL = `http://127.0.0.1:${meetPort}`;
+process.env.E2E_CAMARA_MEET_OPERATOR_URL = `http://127.0.0.1:${port}`;
+process.env.E2E_CAMARA_MEET_DB = join(tmpdir(), `cellpos-e2e-camara-meet-db-${port}`, 'positioning.db');
+const camaraPublicKey = join(camaraKey, '..', 'public.pem');
+process.env.E2E_CAMARA_PUBLIC_KEY = camaraPublicKey;
+if (!existsSync(camaraPublicKey)) {
+  const publicKey = createPublicKey(readFileSync(camaraKey, 'utf8'));
+  writeFileSync(camaraPublicKey, publicKey.export({ format: 'pem', type: 'spki' }));
 }
 
 /* Where the e2e service keeps its database, so tests can add cells with the admin command line.
@@ -105,6 +121,7 @@ export default defineConfig({
         'update.spec.ts',
         'test-services.spec.ts',
         'batch-large.spec.ts',
+        'camara-meets-operator.spec.ts',
       ],
       use: {
         ...devices['Pixel 7'],
@@ -173,6 +190,24 @@ export default defineConfig({
       }),
       url: `http://127.0.0.1:${camaraPort}/api/health`,
       env: { PORT: String(camaraPort), E2E_DB: camaraDb },
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // After the e2e service, its operator: discovery is read at start.
+      command: serviceCommand({
+        LOCATION_SOURCE: 'camara',
+        CAMARA_ISSUER: `http://127.0.0.1:${port}/oidc`,
+        CAMARA_API_ROOT: `http://127.0.0.1:${port}/camara`,
+        CAMARA_CLIENT_ID: meetClientId,
+        CAMARA_PRIVATE_KEY: camaraKey,
+        POSITIONING_TIMEOUT_MS: '3000',
+      }),
+      url: `http://127.0.0.1:${meetPort}/api/health`,
+      env: { PORT: String(meetPort), E2E_DB: process.env.E2E_CAMARA_MEET_DB },
       reuseExistingServer: false,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },
       timeout: 120_000,
