@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { CAMARA_NUMBERS as N } from '../scripts/stand-ins/camara-subscribers';
 import { serviceEnv } from '../scripts/service-env.mjs';
 import { expectAccessible } from './accessible';
-import { expect, saveKeys, test } from './fixtures';
+import { expect, lookUpCell, saveKeys, test } from './fixtures';
 
 /* The app with LOCATION_SOURCE=camara: the service asks the stand-in CAMARA operator (playwright.config.ts), whose
    registered number picks how the "owner" answers. Every test registers a user of its own. */
@@ -170,6 +170,39 @@ test.describe('Is my phone near a place?', () => {
     if (box === null) throw new Error('no map');
     await map.click({ position: { x: box.width / 2, y: box.height / 2 } });
     await expect(section.getByText(/^Place: 60\.1\d{4}, 24\.9\d{4}$/)).toBeVisible();
+    await section.getByLabel('Within (km)').fill('10');
+    await section.getByRole('button', { name: 'Check' }).click();
+    await expect(
+      section.getByRole('heading', { name: 'Yes: your phone is within 10 km of the place' }),
+    ).toBeFocused();
+  });
+
+  test('the looked-up cell is the place; partly: the match rate, and why', async ({ page }) => {
+    await page.goto('/');
+    await saveKeys(page, userWith(N.atOnce));
+    // Helsinki Kamppi, about 390 m from the middle of the stand-in's 1.2 km circle: a 1 km circle round it holds
+    // only part of the network's area.
+    await lookUpCell(page, '244', '91', '400001');
+    const section = page.getByRole('region', { name: 'Is my phone near a place?' });
+    await section.getByRole('radio', { name: 'The cell on the map' }).check();
+    await expect(section.getByRole('status').filter({ hasText: 'Place: 60.16890, 24.93170' })).toBeVisible();
+    await section.getByLabel('Within (km)').fill('1');
+    await section.getByRole('button', { name: 'Check' }).click();
+    const verdict = section.getByRole('heading', {
+      name: /^Partly: \d{1,2} % of the area where the network places your phone is within 1 km of the place$/,
+    });
+    await expect(verdict).toBeFocused();
+    await expect(section).toContainText('part of that area lies outside the circle');
+  });
+
+  test('this device’s own position is the place', async ({ page, context }) => {
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation({ latitude: 60.17, longitude: 24.94, accuracy: 30 });
+    await page.goto('/');
+    await saveKeys(page, userWith(N.atOnce));
+    const section = page.getByRole('region', { name: 'Is my phone near a place?' });
+    await section.getByRole('radio', { name: 'This device’s position' }).check();
+    await expect(section.getByRole('status').filter({ hasText: 'Place: 60.17000, 24.94000' })).toBeVisible();
     await section.getByLabel('Within (km)').fill('10');
     await section.getByRole('button', { name: 'Check' }).click();
     await expect(
