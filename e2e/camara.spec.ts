@@ -90,6 +90,11 @@ test.describe('Locate my phone through a CAMARA operator', () => {
     const drawn = await area(page).getAttribute('d');
     // A polygon's path has a corner for each point (M + 4 L), a circle's is drawn with arcs.
     expect(drawn?.match(/L/g)).toHaveLength(4);
+    // On the map too: the centre's tooltip gives the size and the fix's age.
+    await page.locator('path.camara-centre').hover();
+    const tooltip = page.locator('.leaflet-tooltip');
+    await expect(tooltip).toContainText('Your phone: within 1.9 km of this point');
+    await expect(tooltip).toContainText(/Located (1 min \d+ s|\d+ min) ago/);
   });
 
   test('refused on the phone: says so, with the next step, and shows no area', async ({ page }) => {

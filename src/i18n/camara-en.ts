@@ -89,5 +89,6 @@ export const camaraEn = {
     'Its answer ({field}) is not what the standard says, so nothing of it is shown. Try again later; if it persists, tell the service’s administrator.',
   'map.camara.area': 'Where the network places your phone',
   'map.camara.centre': 'Your phone: within {distance} of this point',
+  'map.camara.fix': 'Located {age}',
   'map.camara.circle': 'The place asked about: {distance} around it',
 } as const;

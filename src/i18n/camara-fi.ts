@@ -92,5 +92,6 @@ export const camaraFi: Record<keyof typeof camaraEn, string> = {
     'Sen vastaus ({field}) ei ole standardin mukainen, joten siitä ei näytetä mitään. Yritä myöhemmin uudelleen; jos vika jatkuu, kerro palvelun ylläpitäjälle.',
   'map.camara.area': 'Alue, jolle verkko puhelimesi sijoittaa',
   'map.camara.centre': 'Puhelimesi: {distance} säteellä tästä pisteestä',
+  'map.camara.fix': 'Paikannettu {age}',
   'map.camara.circle': 'Kysytty paikka: {distance} sen ympärillä',
 };

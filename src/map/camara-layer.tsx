@@ -1,15 +1,28 @@
 import { Circle, CircleMarker, Polygon, Tooltip } from 'react-leaflet';
 import { useI18n } from '../i18n/i18n';
+import { agoText } from '../i18n/time-span';
 import { useMapFocus } from '../state/session';
+import { useNow } from '../state/use-now';
 import { COLOURS, rangeStyle } from './palette';
 
 const areaStyle = { ...rangeStyle(COLOURS.phone), dashArray: undefined, weight: 2, fillOpacity: 0.12 };
 const centreStyle = { color: '#ffffff', weight: 3, fillColor: COLOURS.phone, fillOpacity: 1 };
 const circleStyle = rangeStyle(COLOURS.outline);
 
+/** How old the network's fix is, ticking while the tooltip is open. */
+function FixAge({ lastLocationTime }: { lastLocationTime: string }) {
+  const { t } = useI18n();
+  const now = useNow(1000);
+  return (
+    <p className="popup-meta">
+      {t('map.camara.fix', { age: agoText(now - Date.parse(lastLocationTime), t) })}
+    </p>
+  );
+}
+
 /**
  * Where a CAMARA operator places the phone: its circle or polygon, filled, with the centre marked (a polygon's
- * centre is the mean of its corners); and the dashed circle "Is my phone near a place?" asked about.
+ * centre is the mean of its corners), its size and the fix's age in the centre's tooltip; and the dashed circle "Is my phone near a place?" asked about.
  */
 export function CamaraLayer() {
   const { t, formatDistance } = useI18n();
@@ -56,6 +69,7 @@ export function CamaraLayer() {
           <Tooltip>
             <p className="popup-title">{label}</p>
             <p className="popup-meta">{t('map.camara.centre', { distance: formatDistance(area.radiusM) })}</p>
+            {placed !== undefined && <FixAge lastLocationTime={placed.lastLocationTime} />}
           </Tooltip>
         </CircleMarker>
       )}
