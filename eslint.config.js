@@ -144,7 +144,7 @@ const serverRooms = {
   camara: [
     rooms(
       ['reads', 'proxy', 'sources', 'import', 'cli'],
-      'camara/ is the operator’s Device Location: it answers through the guard, oidc/ and the store.',
+      'camara/ is CAMARA Device Location: the consumer asks through net/, the operator answers through the guard, oidc/ and the store.',
     ),
   ],
   oidc: [

@@ -10,6 +10,8 @@ import {
   type ApiErrorKind,
   type RawResponse,
 } from './errors';
+import { camaraReads } from './camara-client';
+import type { CamaraAnswer, CamaraAsk, CamaraQuestion } from './camara';
 import { decodeSettings, type Settings } from './settings';
 import type { Cell, CellHints, CellId, Format, Keys, Location } from './types';
 
@@ -47,6 +49,18 @@ export interface Client {
   getCellsInView(keys: Keys, query: CellsQuery, options?: RequestOptions): Promise<Answer<CellsInView>>;
   /** The service's own settings for the app; no keys, always JSON. */
   getSettings(options?: Pick<RequestOptions, 'signal'>): Promise<Answer<Settings>>;
+  /** The service's CAMARA read (docs/api-notes.md): asks the operator (POST); JSON. A failure the operator gave
+   *  (a refusal, no position…) is an answer too, whatever its status; the keys' own errors stay errors. */
+  askCamara(keys: Keys, ask: CamaraAsk, options?: RequestOptions): Promise<Answer<CamaraAnswer>>;
+  /** Where the question stands (GET), the operator polled by the service when due. */
+  getCamara(keys: Keys, kind: CamaraQuestion, options?: RequestOptions): Promise<Answer<CamaraAnswer>>;
+}
+
+/** How a request is sent and what an error status may still hold. */
+export interface Exchange<T> {
+  method?: 'GET' | 'POST';
+  /** An answer the body of an error status holds, when it holds one (the CAMARA read's failures). */
+  errorAnswer?: (body: string) => T | undefined;
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -201,6 +215,16 @@ function decodedAnswer<T>(
   }
 }
 
+/** The one request every read goes through (createClient's), for the reads kept in files of their own. */
+export type Request = <T>(
+  path: string,
+  keys: Keys | null,
+  decode: (body: string, contentType: string | null) => T,
+  options: RequestOptions & { hints?: CellHints },
+  maxBytes?: number,
+  exchange?: Exchange<T>,
+) => Promise<Answer<T>>;
+
 /**
  * One configured client for both resources. Every read goes through `request()`: URL with keys as query
  * parameters, Accept, timeout and caller's AbortSignal, status → ApiError kind, decoding by content type.
@@ -211,19 +235,21 @@ export function createClient(options: ClientOptions): Client {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBodyBytes = options.maxBodyBytes ?? MAX_BODY_CHARS;
 
-  async function request<T>(
+  const request: Request = async function request<T>(
     path: string,
     keys: Keys | null,
     decode: (body: string, contentType: string | null) => T,
     { signal, format = options.format ?? 'xml', deadline, hints }: RequestOptions & { hints?: CellHints },
     maxBytes = maxBodyBytes,
+    { method = 'GET', errorAnswer }: Exchange<T> = {},
   ): Promise<Answer<T>> {
     const url = joinUrl(options.baseUrl, path, keys, hints);
     const clock = tryClock(timeoutMs, deadline, signal);
     try {
       let response: Response;
       try {
-        response = await doFetch(url, { headers: { Accept: ACCEPT[format] }, signal: clock.signal });
+        const init = { method, headers: { Accept: ACCEPT[format] }, signal: clock.signal };
+        response = await doFetch(url, init);
       } catch (error) {
         // A fetch of the caller's may refuse with its own reason (offline, another build): kept as it is.
         if (isApiError(error) && !clock.signal.aborted) throw error;
@@ -237,12 +263,14 @@ export function createClient(options: ClientOptions): Client {
       }
       const raw = rawResponse(maskKeys(url), response, read, clock.started);
       const kind = kindForStatus(response.status);
+      const held = kind === undefined || read.truncated ? undefined : errorAnswer?.(read.body);
+      if (held !== undefined) return { data: held, raw };
       if (kind !== undefined) throw statusError(kind, response, read, raw, clock.late);
       return decodedAnswer(decode, response, read, raw, maxBytes);
     } finally {
       clock.stop();
     }
-  }
+  };
 
   return {
     getLocation: (keys, requestOptions = {}) => request('/location', keys, decodeLocation, requestOptions),
@@ -262,5 +290,6 @@ export function createClient(options: ClientOptions): Client {
         Math.max(maxBodyBytes, MAX_CELLS_BODY_CHARS),
       ),
     getSettings: ({ signal } = {}) => request('/settings', null, decodeSettings, { signal, format: 'json' }),
+    ...camaraReads(request),
   };
 }

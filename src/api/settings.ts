@@ -6,6 +6,9 @@ export const SETTINGS_ELEMENT_ID = 'cellpos-settings';
 /** Runtime settings the service hands the app (`GET /api/settings`), so tiles can change without a rebuild. */
 export interface Settings {
   mode: 'demo' | 'proxy' | 'unknown';
+  /** Where "Locate my phone" is answered: the service's store (demo), the document's operator (proxy mode), or a
+   *  CAMARA Device Location operator through the service's own read (src/api/camara.ts). Absent: not said. */
+  locationSource?: 'store' | 'operator' | 'camara';
   tileUrl: string;
   /** HTML from the service's own configuration (trusted), rendered by Leaflet's attribution control. */
   tileAttribution: string;
@@ -51,6 +54,9 @@ export function readSettings(value: unknown): Settings {
     settings.demoKeys = { serviceKey: demo.serviceKey, userKey: demo.userKey };
   }
   if (isText(v.build, 100)) settings.build = v.build;
+  if (v.locationSource === 'store' || v.locationSource === 'operator' || v.locationSource === 'camara') {
+    settings.locationSource = v.locationSource;
+  }
   return settings;
 }
 

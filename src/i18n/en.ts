@@ -1,5 +1,8 @@
+import { camaraEn } from './camara-en';
+
 /** The source catalog: every text the app shows, by key. `{name}` marks a value filled in at runtime. */
 export const en = {
+  ...camaraEn,
   'app.name': 'Cellpos',
   'app.title.home': 'Cellpos — where is my phone?',
   'app.title.cell': 'Cell {cell} — Cellpos',

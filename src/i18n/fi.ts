@@ -1,7 +1,9 @@
+import { camaraFi } from './camara-fi';
 import type { Catalog } from './en';
 
 /** Finnish: the compiler refuses a key of the English catalog left without its Finnish text. */
 export const fi: Catalog = {
+  ...camaraFi,
   'app.name': 'Cellpos',
   'app.title.home': 'Cellpos — missä puhelimeni on?',
   'app.title.cell': 'Solu {cell} — Cellpos',

@@ -12,6 +12,7 @@ import { keyParams } from './guard/key-params';
 import { createLimits, type Limits } from './guard/limits';
 import { createCellRead } from './reads/cell-read';
 import { createCellsInView } from './reads/cells-in-view';
+import { camaraDocumentLocation, camaraRoutes } from './reads/camara-read';
 import { createLocationRead } from './reads/location-read';
 import { readRoutes, serviceRoutes } from './reads/read-routes';
 import { FreshCache } from './store/fresh-cache';
@@ -23,6 +24,7 @@ import type { Upstream } from './sources/operator-source';
 import { proxyRoutes } from './proxy/proxy-routes';
 import { createOperator } from './camara/operator';
 import { allowedHostsOnly, securityHeaderValues, securityHeaders } from './http/security-headers';
+import type { CamaraLocationSource } from './sources/camara-location';
 import { createCellSources, type SourcesDeps, type SourcesConfig } from './sources/cell-sources';
 import { staticRoutes } from './http/static-routes';
 import type { CamaraStore } from './store/camara-store';
@@ -53,7 +55,7 @@ export interface CommonOptions {
   /** Origins whose pages may read /api (the app on another host, e.g. a CDN); none by default. */
   corsOrigins?: readonly string[];
   /** Demo mode: the service as a CAMARA operator over its own subscribers (/oidc and /camara). */
-  camara?: { store: CamaraStore; publicUrl: () => string };
+  camaraOperator?: { store: CamaraStore; publicUrl: () => string };
 }
 
 export interface CellsOptions {
@@ -72,8 +74,14 @@ export type AppStore = Pick<
   'authenticate' | 'getLocation' | 'getCell' | 'cellsInBox' | 'hasDemoKeys' | 'dataVersion' | 'buckets'
 >;
 
-/** Demo mode answers from the store; proxy mode forwards to the operator, and may read cells from a store too. */
-export type AppOptions = ({ store: AppStore } | { upstream: Upstream; store?: AppStore }) & CommonOptions;
+/**
+ * Demo mode answers from the store, or (with `camaraLocation`, LOCATION_SOURCE=camara) the Location read from a
+ * CAMARA operator; proxy mode forwards to the operator, and may read cells from a store too.
+ */
+export type AppOptions = (
+  { store: AppStore; camaraLocation?: CamaraLocationSource } | { upstream: Upstream; store?: AppStore }
+) &
+  CommonOptions;
 
 /** Seconds a client is told to wait when the database cannot be reached. */
 export const UNAVAILABLE_RETRY_SECONDS = 5;
@@ -143,11 +151,14 @@ function demoKeysWatch(store: AppStore): () => Maybe<boolean> {
 /** What the app needs from the service to start: /api/settings, and the same in the page. */
 function appSettings(options: AppOptions): () => Maybe<Settings> {
   const mode = 'upstream' in options ? 'proxy' : 'demo';
+  const locationSource =
+    'upstream' in options ? 'operator' : options.camaraLocation !== undefined ? 'camara' : 'store';
   const timeoutMs = readTimeoutMs(options);
   const demoKeys = 'upstream' in options ? () => false : demoKeysWatch(options.store);
   return () =>
     andThen(demoKeys(), (withDemoKeys) => ({
       mode,
+      locationSource,
       tileUrl: options.tileUrl ?? DEFAULTS.tileUrl,
       tileAttribution: options.tileAttribution ?? DEFAULTS.tileAttribution,
       timeoutMs,
@@ -176,7 +187,11 @@ function apiRoutes(
     api.use(
       cors({
         origin: [...options.corsOrigins],
-        allowMethods: ['GET', 'HEAD'],
+        // POST only where there is one: the CAMARA read asks the operator with it.
+        allowMethods:
+          'camaraLocation' in options && options.camaraLocation !== undefined
+            ? ['GET', 'HEAD', 'POST']
+            : ['GET', 'HEAD'],
         exposeHeaders: EXPOSED,
         maxAge: 600,
       }),
@@ -189,7 +204,7 @@ function apiRoutes(
         problem(c, {
           status: 405,
           code: 'method-not-allowed',
-          message: `${c.req.method} is not allowed here; use GET.`,
+          message: `${c.req.method} is not allowed here; use ${methods.join(' or ')}.`,
           allow: methods.join(', '),
         }),
     }),
@@ -201,15 +216,18 @@ function apiRoutes(
     if (cells === undefined) throw new Error('demo mode needs its cell sources');
     const { store } = options;
     const fresh = new FreshCache(() => store.dataVersion());
-    readRoutes(
-      api,
-      createGuard({ limits, addressOf, credentials: keyParams, judge: storeKeys(store, limits, fresh) }),
-      {
-        location: createLocationRead(store),
-        cell: createCellRead(cells, fresh),
-        cellsInView: createCellsInView(store),
-      },
-    );
+    const guard = createGuard({
+      limits,
+      addressOf,
+      credentials: keyParams,
+      judge: storeKeys(store, limits, fresh),
+    });
+    readRoutes(api, guard, {
+      location: options.camaraLocation === undefined ? createLocationRead(store) : camaraDocumentLocation,
+      cell: createCellRead(cells, fresh),
+      cellsInView: createCellsInView(store),
+    });
+    if (options.camaraLocation !== undefined) camaraRoutes(api, guard, options.camaraLocation);
   } else {
     const guard = createGuard({ limits, addressOf, credentials: keyParams, judge: operatorKeys(limits) });
     proxyRoutes(api, options.upstream, { guard, log, cells });
@@ -260,10 +278,10 @@ export function createApp(options: AppOptions): Hono {
   // PostgreSQL share their buckets: one limit across them all.
   const limits = createLimits(options.rateLimit, options.store?.buckets);
   app.route('/api', apiRoutes(options, settings, log, limits));
-  if (options.camara !== undefined && !('upstream' in options)) {
+  if (options.camaraOperator !== undefined && !('upstream' in options)) {
     const oidcHeaders = securityHeaderValues(headers, '/oidc/');
     const operator = createOperator({
-      ...options.camara,
+      ...options.camaraOperator,
       limits,
       addressOf: (c) => clientAddress(c, options.trustedProxies ?? 0),
       headers: () => oidcHeaders,

@@ -1,12 +1,13 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ConfigError, loadEnvFile, readDatabase, readDemo, type DatabaseSetting } from './config';
+import { ConfigError, loadEnvFile, readDatabase, readDemo } from './config';
 import { runImportCommand } from './cli/import-command';
+import { runCamaraKeyCommand } from './cli/camara-key-command';
 import { runDownloadCommand } from './cli/download-command';
 import { readArgs, UsageError } from './cli/args';
 import { cellKey, cellRecord, readCsv } from './cli/cell-input';
 import { seedDemoOnce } from './demo/demo-data';
-import { openServiceStore, type ServiceStore } from './store/service-store';
+import { openServiceStore, type DatabaseChoice, type ServiceStore } from './store/service-store';
 import { StoreError, type CellRecord } from './store/records';
 import { shownKey } from './store/schema';
 import { printable, printableLines } from './cli/terminal-text';
@@ -34,6 +35,8 @@ Commands:
                                             with town names; see import-cells --help
   download-opencellid MCC [MCC ...]|--full  download OpenCelliD's export of each country (or all)
                                             straight into the import (needs OPENCELLID_KEY)
+  camara-public-key [FILE]                  print the public half of the CAMARA client key (FILE, else
+                                            CAMARA_PRIVATE_KEY) as PEM and JWKS, to register with the operator
   list-cells [--limit N] [--offset N]       list cells (default 50)
   show                                      counts and users (keys shortened)
   camara-client add|list|remove ...         API consumers of the CAMARA operator; see camara-client --help
@@ -189,7 +192,7 @@ export async function run(argv: readonly string[], given: Io): Promise<number> {
   };
   let parsed: Parsed;
   let command: (typeof COMMANDS)[string] | undefined;
-  let database: DatabaseSetting;
+  let database: DatabaseChoice;
   let demo: boolean;
   try {
     parsed = parseArgv(argv);
@@ -258,10 +261,12 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(p
       ? await runImportCommand(argv, io)
       : argv[0] === 'download-opencellid'
         ? await runDownloadCommand(argv, io)
-        : argv[0] === 'camara-client'
-          ? await (await import('./cli/camara-client')).runCamaraClient(argv, lines)
-          : (await run(argv, lines)) ||
-            (argv[0] === 'sms-reply'
-              ? await (await import('./cli/camara-client')).answerSmsReply(argv, lines)
-              : 0);
+        : argv[0] === 'camara-public-key'
+          ? await runCamaraKeyCommand(argv, { out: console.log, err: console.error, env: process.env })
+          : argv[0] === 'camara-client'
+            ? await (await import('./cli/camara-client')).runCamaraClient(argv, lines)
+            : (await run(argv, lines)) ||
+              (argv[0] === 'sms-reply'
+                ? await (await import('./cli/camara-client')).answerSmsReply(argv, lines)
+                : 0);
 }

@@ -26,6 +26,7 @@ describe('config', () => {
       allowedHosts: undefined,
       trustedProxies: 0,
       corsOrigins: [],
+      location: { source: 'store' },
     });
   });
 
@@ -47,6 +48,57 @@ describe('config', () => {
       expect(() => loadConfig(env)).toThrow(ConfigError);
       expect(() => loadConfig(env)).toThrow(message);
     }
+  });
+
+  it('reads where the Location read’s answer comes from, and a CAMARA operator’s settings', () => {
+    expect(loadConfig({ POSITIONING_BASE_URL: 'https://op.example' }).location).toEqual({
+      source: 'operator',
+    });
+    expect(
+      loadConfig({
+        LOCATION_SOURCE: 'camara',
+        CAMARA_ISSUER: 'https://operator.example/oidc',
+        CAMARA_API_ROOT: 'https://api.operator.example/camara',
+        CAMARA_CLIENT_ID: 'cellpos',
+        CAMARA_PRIVATE_KEY: '/etc/cellpos/camara.pem',
+      }).location,
+    ).toEqual({
+      source: 'camara',
+      camara: {
+        issuer: 'https://operator.example/oidc',
+        apiRoot: 'https://api.operator.example/camara',
+        clientId: 'cellpos',
+        privateKeyFile: '/etc/cellpos/camara.pem',
+        purpose: 'dpv:RequestedServiceProvision',
+      },
+    });
+  });
+
+  it.each([
+    [{ LOCATION_SOURCE: 'operator' }, 'LOCATION_SOURCE: operator needs POSITIONING_BASE_URL'],
+    [
+      { LOCATION_SOURCE: 'store', POSITIONING_BASE_URL: 'https://op.example' },
+      'LOCATION_SOURCE: store answers',
+    ],
+    [
+      { LOCATION_SOURCE: 'camara', POSITIONING_BASE_URL: 'https://op.example' },
+      'LOCATION_SOURCE: camara answers',
+    ],
+    [{ LOCATION_SOURCE: 'camara' }, 'CAMARA_ISSUER: required with LOCATION_SOURCE=camara'],
+    [
+      {
+        LOCATION_SOURCE: 'camara',
+        CAMARA_ISSUER: 'https://operator.example/oidc',
+        CAMARA_API_ROOT: 'https://api.operator.example/camara',
+        CAMARA_CLIENT_ID: 'cellpos',
+        CAMARA_PRIVATE_KEY: '/etc/cellpos/camara.pem',
+        DATABASE_URL: 'postgres://cellpos@db.example/cellpos',
+      },
+      'DATABASE_URL: not with LOCATION_SOURCE=camara, whose tokens are kept in the SQLite file',
+    ],
+  ])('refuses %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
   });
 
   it('uses OpenStreetMap’s one tile host, not the {s} subdomains it has retired', () => {

@@ -1,12 +1,14 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEFAULT_SETTINGS } from '../api/settings';
+import { parseLocation, type LocationConfig } from './camara/consumer-settings';
 import type { SourcesConfig } from './sources/cell-sources';
 import { SOURCE_NAMES, type SourceName } from './sources/cell-source';
 import { DEFAULT_GEOLOCATE_URL } from './sources/geolocate';
 import { DEFAULT_OPENCELLID_URL } from './sources/opencellid';
 import { parseTileUrl } from './http/tile-url';
 import { checkDatabaseUrl } from './store/postgres/pool';
+import type { DatabaseChoice } from './store/service-store';
 
 /** Every setting of the service. Nothing else in the service reads the environment. */
 export interface Config {
@@ -14,7 +16,7 @@ export interface Config {
   port: number;
   dbFile: string;
   /** PostgreSQL instead of the SQLite file, for several replicas (DATABASE_URL), and its pool's size. */
-  database: DatabaseSetting;
+  database: DatabaseChoice;
   /** Proxy mode when set: the operator's {base_url}, without a trailing slash. */
   baseUrl: string | undefined;
   timeoutMs: number;
@@ -42,6 +44,8 @@ export interface Config {
   corsOrigins: string[];
   /** The service's public URL (PUBLIC_URL): the CAMARA operator's issuer is it and /oidc. Unset: the listener's. */
   publicUrl: string | undefined;
+  /** Where the Location read's answer comes from (LOCATION_SOURCE), and a CAMARA operator's settings. */
+  location: LocationConfig;
 }
 
 export const DEFAULTS = {
@@ -140,29 +144,22 @@ export function loadEnvFile(file = '.env'): boolean {
   return true;
 }
 
+const NOT_WITH_CAMARA = 'not with LOCATION_SOURCE=camara, whose tokens are kept in the SQLite file';
+
 /** The database file, for the admin command line, which needs no other setting. */
 export function readDbFile(env: Env = process.env): string {
   return read(env, 'POSITIONING_DB') ?? DEFAULTS.dbFile;
 }
 
-export interface DatabaseSetting {
-  /** PostgreSQL's connection string; undefined: the SQLite file. */
-  url: string | undefined;
-  /** Connections per process at most (DATABASE_POOL_SIZE). */
-  poolSize: number;
-  file: string;
-}
-
 /** Where the data is: PostgreSQL when DATABASE_URL is set, else the SQLite file (POSITIONING_DB). */
-export function readDatabase(env: Env = process.env): DatabaseSetting {
+export function readDatabase(env: Env = process.env): DatabaseChoice {
   const url = read(env, 'DATABASE_URL');
-  const problem = url === undefined ? undefined : checkDatabaseUrl(url);
+  const camara = read(env, 'LOCATION_SOURCE')?.toLowerCase() === 'camara';
+  const problem =
+    url === undefined ? undefined : (checkDatabaseUrl(url) ?? (camara ? NOT_WITH_CAMARA : undefined));
   if (problem !== undefined) throw new ConfigError('DATABASE_URL', problem);
-  return {
-    url,
-    poolSize: integer(env, 'DATABASE_POOL_SIZE', DEFAULTS.databasePoolSize, 1, 1000),
-    file: readDbFile(env),
-  };
+  const poolSize = integer(env, 'DATABASE_POOL_SIZE', DEFAULTS.databasePoolSize, 1, 1000);
+  return { url, poolSize, file: readDbFile(env) };
 }
 
 /** OpenCelliD's address and the key its downloads take as their token, for download-opencellid. */
@@ -247,6 +244,13 @@ export function loadConfig(env: Env = process.env): Config {
     trustedProxies: integer(env, 'TRUSTED_PROXIES', 0, 0, 10),
     corsOrigins: origins(env, 'CORS_ORIGINS'),
     publicUrl: httpUrl(env, 'PUBLIC_URL'),
+    location: parseLocation(
+      (name) => read(env, name),
+      (variable, problem) => {
+        throw new ConfigError(variable, problem);
+      },
+      baseUrl !== undefined,
+    ),
   };
 }
 

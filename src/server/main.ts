@@ -1,5 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
+import { startCamaraConsumer } from './camara/consumer-start';
+import { camaraLocationSource, type CamaraLocationSource } from './sources/camara-location';
 import { ConfigError, loadConfig, loadEnvFile, type Config } from './config';
 import { DEMO_KEYS, seedDemoOnce } from './demo/demo-data';
 import { createHttpServer } from './http/http-server';
@@ -109,11 +111,37 @@ await cells.cache?.prune(Math.floor(Date.now() / 1000));
 // Asked before the first request, so the page says from the start whether the demo keys are there.
 const demoKeys = config.baseUrl === undefined && store !== undefined && (await store.hasDemoKeys());
 
+/** LOCATION_SOURCE=camara: the key, the operator's discovery and its API are checked before the service listens. */
+async function readCamara(opened: ServiceStore | undefined): Promise<CamaraLocationSource | undefined> {
+  // The consumer's store is SQLite's alone: config.ts refuses LOCATION_SOURCE=camara with DATABASE_URL.
+  if (config.location.source !== 'camara' || opened?.camaraConsumer === undefined) return undefined;
+  try {
+    const consumer = await startCamaraConsumer(config.location.camara, {
+      store: opened.camaraConsumer,
+      timeoutMs: config.timeoutMs,
+      log,
+    });
+    return camaraLocationSource(consumer);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`Cannot start: ${error.message}`);
+    await opened.close();
+    process.exit(2);
+  }
+}
+const camaraLocation = await readCamara(store);
+
 /* The port actually listened on (PORT may be 0), for the default PUBLIC_URL. */
 let listening = config.port;
 const publicUrl = (): string => config.publicUrl ?? `http://127.0.0.1:${listening}`;
 const demoApp = (open: ServiceStore) =>
-  createApp({ store: open, cells, camara: { store: open.camara, publicUrl }, ...common });
+  createApp({
+    store: open,
+    cells,
+    camaraOperator: { store: open.camara, publicUrl },
+    ...(camaraLocation !== undefined && { camaraLocation }),
+    ...common,
+  });
 
 const app =
   config.baseUrl === undefined
@@ -157,6 +185,12 @@ server.listen(config.port, config.host, () => {
     );
     console.log(`CAMARA operator: issuer ${publicUrl()}/oidc, Device Location ${publicUrl()}/camara`);
     stopPruning = pruneCamara(store);
+    if (config.location.source === 'camara') {
+      console.log(
+        `Locate my phone: CAMARA Device Location at ${config.location.camara.apiRoot}, consent by ` +
+          `${config.location.camara.issuer} (client ${config.location.camara.clientId}, ${config.location.camara.purpose})`,
+      );
+    }
     if (demoKeys) {
       console.log(
         `WARNING: the demo keys are active (service key ${DEMO_KEYS.serviceKey}, user key ${DEMO_KEYS.userKey}): ` +

@@ -1,3 +1,4 @@
+import type { CamaraArea, LatLon, VerificationAnswer } from '../api/camara';
 import { cellLabel } from '../api/cell-id';
 import type { CellFacts } from '../api/cell-facts';
 import type { CellInView } from '../api/cells-in-view';
@@ -65,6 +66,10 @@ export interface MapDrawing {
   batch: BatchCells | undefined;
   /** The cells in the view, while the person has them shown. */
   inView: readonly CellInView[] | undefined;
+  /** Where a CAMARA operator places the phone (LOCATION_SOURCE=camara), and since when. */
+  camaraArea: { area: CamaraArea; lastLocationTime: string } | undefined;
+  /** The circle "Is my phone near a place?" asked about, with the operator's answer once there is one. */
+  camaraCircle: { center: LatLon; radiusM: number; result?: VerificationAnswer } | undefined;
 }
 
 /** What the map shows and where it goes; shared by the features, the map and the raw view. */
@@ -109,6 +114,8 @@ export function initialMapFocus(path: string, search: string): MapFocus {
     device: undefined,
     batch: undefined,
     inView: undefined,
+    camaraArea: undefined,
+    camaraCircle: undefined,
     view: undefined,
     area: undefined,
     initialView: parseView(search),

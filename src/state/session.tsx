@@ -6,6 +6,7 @@ import { afterNextPaint } from '../paint/after-paint';
 import { createInViewStore, type InViewChoice } from './in-view-choice';
 import { createDevicePosition, type DevicePosition } from './device-position';
 import { createFormatStore } from './format';
+import { createMapPick, type MapPick } from './map-pick';
 import { createKeysStore, type KeysState } from './keys';
 import { createMapFocus, type MapDrawing, type MapFocus } from './map-focus';
 import { queryKeys } from '../queries/query-keys';
@@ -20,6 +21,7 @@ export function createSession({ client, queryClient }: { client: Client; queryCl
     client,
     keys: createKeysStore(() => {
       queryClient.removeQueries({ queryKey: queryKeys.location.all });
+      queryClient.removeQueries({ queryKey: queryKeys.camara.all });
       queryClient.removeQueries({ queryKey: queryKeys.cell.all });
       queryClient.removeQueries({ queryKey: queryKeys.cellsInView.all });
     }),
@@ -27,6 +29,7 @@ export function createSession({ client, queryClient }: { client: Client; queryCl
     focus: createMapFocus(currentPath(), window.location.search),
     device: createDevicePosition(),
     inView: createInViewStore(),
+    pick: createMapPick(),
   };
 }
 
@@ -79,6 +82,9 @@ export function useDevicePosition(): [DevicePosition, () => void] {
   const { device } = useSession();
   return [useStore(device, (position) => position), device.request];
 }
+
+/** The point chosen on the map, and whether a click chooses one. */
+export const useMapPick = (): MapPick => useStore(useSession().pick, (pick) => pick);
 
 /** Whether the map shows the cells in view, and which of them. */
 export const useInViewChoice = (): InViewChoice => useStore(useSession().inView, (choice) => choice);

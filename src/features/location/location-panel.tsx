@@ -5,7 +5,7 @@ import { agoText } from '../../i18n/time-span';
 import { ErrorNotice } from '../../ui/error-notice';
 import { readStatus } from '../../ui/read-status';
 import { LocationDetails } from './location-details';
-import { useNow } from './use-now';
+import { useNow } from '../../state/use-now';
 import { REFRESH_CHOICES, useLocation, type RefreshSeconds } from './use-location';
 
 export function LocationPanel() {

@@ -5,9 +5,9 @@ import type { Limits } from '../guard/limits';
 import { authorizationHeader, bearerTokens } from '../guard/token-check';
 import { mountProvider } from '../oidc/mount';
 import type { CamaraStore } from '../store/camara-store';
-import { readBearer } from './bearer';
-import { camaraRefusal, UNAUTHENTICATED } from './errors';
-import { camaraRoutes } from './routes';
+import { readBearer } from './operator-bearer';
+import { camaraRefusal, UNAUTHENTICATED } from './operator-errors';
+import { camaraRoutes } from './operator-routes';
 
 export interface OperatorOptions {
   store: CamaraStore;

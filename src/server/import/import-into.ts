@@ -1,4 +1,4 @@
-import type { DatabaseSetting } from '../config';
+import type { DatabaseChoice } from '../store/service-store';
 import { StoreError } from '../store/records';
 import { migrate } from '../store/postgres/migrate';
 import { connectionProblem, createPool, redactedUrl } from '../store/postgres/pool';
@@ -9,7 +9,7 @@ import { importCellsToPostgres } from './postgres-import';
 export type ImportTarget = { file: string } | { url: string; poolSize: number };
 
 /** The target the settings name; `file` (the --db option) names a SQLite file whatever DATABASE_URL says. */
-export function importTarget(database: DatabaseSetting, file: string | undefined): ImportTarget {
+export function importTarget(database: DatabaseChoice, file: string | undefined): ImportTarget {
   if (file !== undefined || database.url === undefined) return { file: file ?? database.file };
   return { url: database.url, poolSize: database.poolSize };
 }

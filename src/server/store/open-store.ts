@@ -2,6 +2,8 @@ import Database, { type Db } from './sqlite';
 import { createAdmin, type Admin } from './admin';
 import { createCamaraStore } from './camara-sqlite';
 import type { CamaraStore } from './camara-store';
+import { createConsumerStore } from './camara-consumer-sqlite';
+import type { CamaraConsumerStore } from './camara-consumer-store';
 import { createCellCache, type CacheLifetimes, type CellCache } from './cell-cache';
 import { ensureFolderOf } from './folder';
 import { migrate } from './schema';
@@ -20,6 +22,8 @@ export interface Store extends ServiceReads, Admin {
   readonly buckets: undefined;
   /** `work` in one transaction (BEGIN IMMEDIATE: the only writer until it ends); the admin's own become savepoints. */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
+  /** The service as a CAMARA API consumer: the operator's tokens and the users' open questions. */
+  camaraConsumer: CamaraConsumerStore;
   close(): void;
 }
 
@@ -66,6 +70,7 @@ export function openStore(file: string): Store {
       queue = turn.catch(() => undefined);
       return turn;
     },
+    camaraConsumer: createConsumerStore(db),
     close() {
       if (db.open) db.close();
     },

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { CELLS_BOX_TRIGGERS, cellsBoxRow, repairCellsBox } from './cells-rtree';
+import { CONSUMER_TABLES } from './camara-consumer-sqlite';
 import { StoreError } from './records';
 
 type Db = Database.Database;
@@ -190,6 +191,11 @@ const MIGRATIONS: ReadonlyArray<(db: Db) => void> = [
       ) WITHOUT ROWID;
     `);
     db.prepare('UPDATE users SET cell_since = ? WHERE current_cellid IS NOT NULL').run(Date.now());
+  },
+  // The service as a CAMARA API consumer (store/camara-consumer-sqlite.ts): the operator's tokens, sealed, per user
+  // and scope, and each user's open question to the operator.
+  (db) => {
+    db.exec(CONSUMER_TABLES);
   },
 ];
 

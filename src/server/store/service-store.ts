@@ -1,5 +1,6 @@
 import type { Admin } from './admin';
 import type { CamaraStore } from './camara-store';
+import type { CamaraConsumerStore } from './camara-consumer-store';
 import type { CacheLifetimes, CellCache } from './cell-cache';
 import type { ServiceReads } from './service-reads';
 import { openStore } from './open-store';
@@ -51,6 +52,11 @@ export interface ServiceStore
   cellCache(lifetimes: CacheLifetimes): EitherWay<CellCache>;
   /** The service as a CAMARA operator: its OpenID provider's state, API consumers and subscribers. */
   readonly camara: CamaraStore;
+  /**
+   * The service as a CAMARA API consumer (LOCATION_SOURCE=camara): the operator's tokens and the users' open
+   * questions. SQLite only: with PostgreSQL, undefined (config.ts refuses that source with DATABASE_URL).
+   */
+  readonly camaraConsumer?: CamaraConsumerStore;
   /** Rate-limit buckets every replica shares; undefined where one process is all there is (SQLite). */
   readonly buckets: SharedBuckets | undefined;
   /**

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Guard, Guarded } from '../guard/guard';
 import type { CamaraStore } from '../store/camara-store';
-import type { TokenGrant } from './bearer';
+import type { TokenGrant } from './operator-bearer';
 import {
   camaraJson,
   CamaraFailure,
@@ -10,9 +10,9 @@ import {
   echoedCorrelator,
   fail,
   problemResponse,
-} from './errors';
-import { retrieveLocation } from './retrieve';
-import { verifyLocation } from './verify';
+} from './operator-errors';
+import { retrieveLocation } from './operator-retrieve';
+import { verifyLocation } from './operator-verify';
 
 export const RETRIEVE_PATH = '/location-retrieval/v0.5/retrieve';
 export const VERIFY_PATH = '/location-verification/v3/verify';

@@ -1,7 +1,7 @@
 import type { CamaraStore, Subscriber } from '../store/camara-store';
-import type { TokenGrant } from './bearer';
-import { fail, UNAUTHENTICATED, CamaraFailure } from './errors';
-import type { DeviceIds } from './request-body';
+import type { TokenGrant } from './operator-bearer';
+import { fail, UNAUTHENTICATED, CamaraFailure } from './operator-errors';
+import type { DeviceIds } from './operator-request-body';
 
 export interface Identified {
   subscriber: Subscriber;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boxAround, distanceMeters, sharedArea, verify, type Disc } from './geometry';
+import { boxAround, distanceMeters, sharedArea, verify, type Disc } from './operator-geometry';
 
 const HELSINKI = { latitude: 60.1699, longitude: 24.9384 };
 const TAMPERE = { latitude: 61.4978, longitude: 23.761 };

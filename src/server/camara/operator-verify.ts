@@ -1,15 +1,15 @@
 import { VERIFICATION_SCOPE } from '../oidc/scopes';
 import type { CamaraStore } from '../store/camara-store';
-import type { TokenGrant } from './bearer';
-import { fail } from './errors';
-import { boxAround, verify } from './geometry';
-import { identify } from './identify';
-import { ageSeconds, lastLocationTime, networkArea } from './network-area';
-import { parseVerify } from './request-body';
-import { PERMISSION_DENIED } from './retrieve';
+import type { TokenGrant } from './operator-bearer';
+import { fail } from './operator-errors';
+import { boxAround, verify } from './operator-geometry';
+import { identify } from './operator-identify';
+import { ageSeconds, lastLocationTime, networkArea } from './operator-network-area';
+import { parseVerify } from './operator-request-body';
+import { PERMISSION_DENIED } from './operator-retrieve';
 
 /** The radii verification accepts, in metres: the spec's example minimum, and a maximum where the plane's
- *  geometry (camara/geometry.ts) stays exact to well under one per cent. */
+ *  geometry (camara/operator-geometry.ts) stays exact to well under one per cent. */
 export const RADIUS_LIMITS = { min: 1000, max: 200_000 } as const;
 /** How far beyond a known cell the network still covers, in metres (a large rural cell's reach). */
 export const COVERAGE_MARGIN_M = 10_000;

@@ -1,5 +1,5 @@
 import type { CellFix } from '../store/camara-store';
-import type { Disc } from './geometry';
+import type { Disc } from './operator-geometry';
 
 /** The radius of a cell whose range is unknown (the demo's fixed cells, most cells added by hand), in metres. */
 export const DEFAULT_RADIUS_M = 1000;

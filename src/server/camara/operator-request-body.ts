@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { fail } from './errors';
+import { fail } from './operator-errors';
 
 /** The identifiers a request's `device` gave, checked against the schema (CAMARA_common.yaml, Device). */
 export interface DeviceIds {

@@ -1,11 +1,11 @@
 import { RETRIEVAL_SCOPE } from '../oidc/scopes';
 import type { CamaraStore } from '../store/camara-store';
-import type { TokenGrant } from './bearer';
-import { fail } from './errors';
-import { discArea } from './geometry';
-import { identify } from './identify';
-import { ageSeconds, lastLocationTime, networkArea } from './network-area';
-import { parseRetrieve } from './request-body';
+import type { TokenGrant } from './operator-bearer';
+import { fail } from './operator-errors';
+import { discArea } from './operator-geometry';
+import { identify } from './operator-identify';
+import { ageSeconds, lastLocationTime, networkArea } from './operator-network-area';
+import { parseRetrieve } from './operator-request-body';
 
 export const PERMISSION_DENIED = 'Client does not have sufficient permissions to perform this action.';
 
