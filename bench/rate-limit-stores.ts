@@ -77,7 +77,11 @@ async function postgresStore(): Promise<{ store: Store; close(): Promise<void> }
         },
   );
   const pool = createPool(cluster.url, { size: 10 });
-  await migrate(pool);
+  await migrate(pool).catch(async (error: unknown) => {
+    await pool.end();
+    cluster.stop();
+    throw error;
+  });
   const buckets = createBuckets(new Database(pool));
   return {
     store: { name: 'PostgreSQL', charge: buckets.charge, serverCpuMs: () => clusterCpuMs(cluster.dir) },
@@ -95,13 +99,18 @@ async function redisStore(): Promise<{ store: Store; close(): Promise<void> }> {
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
     { stdio: 'ignore' },
   );
-  const client = createClient({ url: `redis://127.0.0.1:${port}` });
-  for (let tries = 0; ; tries++) {
+  // Until the server listens; a client whose first connect failed is dropped, not connected again.
+  let client: ReturnType<typeof createClient> | undefined;
+  for (let tries = 0; client === undefined; tries++) {
+    const trying = createClient({ url: `redis://127.0.0.1:${port}`, socket: { reconnectStrategy: false } });
+    trying.on('error', () => undefined);
     try {
-      await client.connect();
-      break;
+      client = await trying.connect();
     } catch (error) {
-      if (tries > 50) throw error;
+      if (tries > 50) {
+        await stop(server);
+        throw error;
+      }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
@@ -177,9 +186,12 @@ async function main(): Promise<void> {
   }
   console.log(machineLine());
   console.log(`${inflight} requests in flight, ${seconds} s a round, ${rounds} rounds a store, in turns`);
-  const opened = [await postgresStore(), await redisStore()];
+  const opened: Array<Awaited<ReturnType<typeof postgresStore>>> = [];
   const measured: Record<string, Round[]> = {};
   try {
+    // Each started inside the try: whatever fails, what was started is stopped.
+    opened.push(await postgresStore());
+    opened.push(await redisStore());
     for (const { store } of opened) await measure({ ...store }); // warm: connections, plans, the script
     for (let round = 0; round < rounds; round++) {
       for (const { store } of opened) (measured[store.name] ??= []).push(await measure(store));
