@@ -14,7 +14,7 @@ test.describe('a batch of 100,000 lines', () => {
     await page.addInitScript((first) => {
       const original = window.fetch;
       window.fetch = async (input, init) => {
-        const found = /\/api\/cell\/(\d+)\/(\d+)\/(\d+)\?/.exec(String(input));
+        const found = /\/api\/cell\/(\d+)\/(\d+)\/(\d+)(?:\?|$)/.exec(String(input));
         if (found === null) return original(input, init);
         const [, mcc, mnc, cellid] = found;
         const i = Number(cellid) - first;

@@ -77,7 +77,7 @@ test.describe('cells in view', () => {
     expect(reads).toHaveLength(1);
     const asked = new URL(reads[0]?.url() ?? '').searchParams;
     expect(asked.get('limit')).toBe('5000');
-    expect(asked.get('serviceKey')).toBe(DEMO.serviceKey);
+    expect(reads[0]?.headers()['x-service-key']).toBe(DEMO.serviceKey);
     await expect(groups(page).first()).toBeVisible();
     const scale = page.locator('.leaflet-control-scale-line');
     const before = await scale.textContent();
@@ -165,6 +165,36 @@ test.describe('cells in view', () => {
     await page.getByRole('checkbox', { name: 'Cells in view' }).uncheck();
     await expect(groups(page)).toHaveCount(0);
     await expect(lone(page)).toHaveCount(0);
+  });
+
+  test('the operator filter keeps offering the view’s other operators: switching is one step', async ({
+    page,
+  }) => {
+    await page.goto(HELSINKI);
+    await saveKeys(page, DEMO);
+    const reads = cellsReads(page);
+    await switchOn(page);
+    const operator = inView(page).getByLabel('Operator');
+    await expect(operator.getByRole('option')).toHaveCount(4);
+    const offered = await operator
+      .getByRole('option')
+      .evaluateAll((options) =>
+        options.map((option) => (option as HTMLOptionElement).value).filter((value) => value !== ''),
+      );
+    const [first = '', second = ''] = offered;
+    await operator.selectOption(first);
+    await expect
+      .poll(() => new URL(reads.at(-1)?.url() ?? '').searchParams.get('mnc'))
+      .toBe(first.split('-')[1]);
+    await expect(status(page)).toHaveText(/^Cells in view: \d+\.$/);
+    await expect(operator.getByRole('option')).toHaveCount(4);
+    await operator.selectOption(second);
+    await expect
+      .poll(() => new URL(reads.at(-1)?.url() ?? '').searchParams.get('mnc'))
+      .toBe(second.split('-')[1]);
+    await expect(status(page)).toHaveText(/^Cells in view: \d+\.$/);
+    const titles = await lone(page).evaluateAll((els) => els.map((el) => el.getAttribute('title')));
+    for (const title of titles) expect(title).toMatch(new RegExp(`^Cell ${second.replace('-', '/')}/`));
   });
 
   test('a view with no known cells says so', async ({ page }) => {
