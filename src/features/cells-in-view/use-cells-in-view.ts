@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import type { Answer, Client } from '../../api/client';
-import type { Bbox, CellsInView, CellsQuery } from '../../api/cells-in-view';
+import type { Bbox, CellInView, CellsInView, CellsQuery } from '../../api/cells-in-view';
 import { DEFAULT_SETTINGS } from '../../api/settings';
 import type { Format, Keys } from '../../api/types';
 import type { InViewChoice } from '../../state/in-view-choice';
@@ -82,4 +82,21 @@ export function useCellsInView() {
   const { timeoutMs } = useSettings().settings;
   const result = useQuery(cellsInViewQuery(client, keys, query, format, timeoutMs));
   return { choice, keys, query, result };
+}
+
+/**
+ * The cells in view as the last read without an operator filter found them, so the operator filter keeps offering
+ * every operator in view while one is chosen (a read narrowed to one operator names no other). It reads nothing
+ * itself: the unfiltered read of this view, when it was made, or the last one before the filter was chosen.
+ */
+export function useUnfilteredCellsInView(): readonly CellInView[] | undefined {
+  const { operator: _operator, ...choice } = useInViewChoice();
+  const area = useMapFocus((focus) => (choice.on ? focus.area : undefined));
+  const keys = useKeys();
+  const [format] = useFormat();
+  const { client } = useSession();
+  const query = inViewQuery(area, choice);
+  const { timeoutMs } = useSettings().settings;
+  const result = useQuery({ ...cellsInViewQuery(client, keys, query, format, timeoutMs), enabled: false });
+  return result.data?.data.cells;
 }
