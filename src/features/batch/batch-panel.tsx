@@ -1,17 +1,18 @@
 import './batch.css';
 import { useId, useState } from 'react';
 import { useI18n } from '../../i18n/i18n';
-import { useClient, useFormat, useKeys, useSession } from '../../state/session';
+import { useClient, useFormat, useKeys, useSession, useUserChange } from '../../state/session';
 import { useSettings } from '../../state/settings';
 import { BatchExport } from './batch-export';
 import { BatchFile, BatchText, ConcurrencyField } from './batch-fields';
 import { BatchProgress } from './batch-progress';
 import { BatchTable } from './batch-table';
-import { parseBatch, type ParseResult } from './parse';
+import type { ParseResult } from './parse';
 import { ParseSummary } from './parse-summary';
 import { clampConcurrency, DEFAULT_CONCURRENCY } from './runner';
 import type { BatchSnapshot } from './batch-run';
 import { useBatch } from './use-batch';
+import { useBatchList } from './use-batch-list';
 
 export function BatchPanel() {
   const { t } = useI18n();
@@ -19,12 +20,15 @@ export function BatchPanel() {
   const [format] = useFormat();
   const { focus } = useSession();
   const { timeoutMs } = useSettings().settings;
-  const [text, setText] = useState('');
-  const [parsed, setParsed] = useState<ParseResult | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const list = useBatchList();
   const [concurrency, setConcurrency] = useState(String(DEFAULT_CONCURRENCY));
   const { snapshot, start, cancel, clear } = useBatch(useClient(), (batch) => focus.draw({ batch }));
   const running = snapshot.phase === 'running';
+  // Another user (or none): the run stops sending, and the list and its results were the last user's.
+  useUserChange(() => {
+    clear();
+    list.reset();
+  });
 
   const run = (result: ParseResult) => {
     if (keys === null || result.entries.length === 0) return;
@@ -36,25 +40,14 @@ export function BatchPanel() {
     });
   };
   const lookUp = () => {
-    setProblem(null);
-    const result = parseBatch(text);
-    setParsed(result);
+    const result = list.check();
     if (!result.tooLarge && result.bad.length === 0) run(result);
-  };
-  const typed = (next: string) => {
-    setText(next);
-    setParsed(null);
-  };
-  const read = (next: { text: string } | { problem: string }) => {
-    setParsed(null);
-    if ('text' in next) setText(next.text);
-    setProblem('problem' in next ? next.problem : null);
   };
 
   return (
     <div className="batch">
-      <BatchText text={text} onText={typed} />
-      <BatchFile onRead={read} />
+      <BatchText text={list.text} onText={list.typed} />
+      <BatchFile onRead={list.read} />
       <ConcurrencyField value={concurrency} onChange={setConcurrency} disabled={running} />
       <div className="button-row">
         <button type="button" className="button primary" onClick={lookUp} disabled={running || keys === null}>
@@ -72,16 +65,16 @@ export function BatchPanel() {
         )}
       </div>
       {keys === null && <p className="notice">{t('batch.noKeys')}</p>}
-      {problem !== null && (
+      {list.problem !== null && (
         <p className="error-notice" role="alert">
-          {problem}
+          {list.problem}
         </p>
       )}
-      {parsed !== null && (
+      {list.parsed !== null && (
         <ParseSummary
-          parsed={parsed}
+          parsed={list.parsed}
           running={running}
-          onSendAnyway={() => run(parsed)}
+          onSendAnyway={() => list.parsed && run(list.parsed)}
           canSend={keys !== null}
         />
       )}

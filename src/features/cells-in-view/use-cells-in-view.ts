@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import type { Answer, Client } from '../../api/client';
 import type { Bbox, CellInView, CellsInView, CellsQuery } from '../../api/cells-in-view';
 import { DEFAULT_SETTINGS } from '../../api/settings';
@@ -59,6 +59,12 @@ export const cellsInViewQuery = (
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   queryOptions<Answer<CellsInView>>({
     queryKey: queryKeys.cellsInView.read(keys, query, format),
+    // The cells already on the map stay until the new ones come, but never those read with other keys.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery !== undefined &&
+      queryKeys.cellsInView.sameKeys(previousQuery.queryKey, queryKeys.cellsInView.read(keys, query, format))
+        ? previous
+        : undefined,
     queryFn:
       keys && query
         ? ({ signal }) =>
@@ -66,7 +72,6 @@ export const cellsInViewQuery = (
               client.getCellsInView(keys, query, { signal, format, deadline }),
             )
         : skipToken,
-    placeholderData: keepPreviousData,
     staleTime: 60_000,
     gcTime: 60_000,
   });
