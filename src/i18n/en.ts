@@ -109,6 +109,7 @@ export const en = {
   'keys.tabOnly': 'Keys are kept for this browser tab only.',
   'keys.change': 'Change keys',
   'keys.forget': 'Forget keys',
+  'keys.forgotten': 'Keys forgotten, and everything read or kept with them on this device.',
   'keys.serviceRequired': 'Enter your service key.',
   'keys.userRequired': 'Enter your user key.',
   'keys.intro':

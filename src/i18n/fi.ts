@@ -110,6 +110,7 @@ export const fi: Catalog = {
   'keys.tabOnly': 'Avaimet säilyvät vain tässä selaimen välilehdessä.',
   'keys.change': 'Vaihda avaimet',
   'keys.forget': 'Unohda avaimet',
+  'keys.forgotten': 'Avaimet ja kaikki niillä luettu tai tallennettu on unohdettu tällä laitteella.',
   'keys.serviceRequired': 'Anna palvelun avain.',
   'keys.userRequired': 'Anna käyttäjän avain.',
   'keys.intro':

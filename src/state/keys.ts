@@ -15,7 +15,7 @@ export interface KeysState {
    */
   user: number;
   /** The person's last act on the keys in this tab, counted, so what shows its outcome can take focus. */
-  acted: { what: 'saved' | 'forgotten'; count: number } | null;
+  acted: { what: 'saved' | 'kept' | 'forgotten'; count: number } | null;
 }
 
 export type KeysStore = ReturnType<typeof createKeysStore>;
@@ -39,7 +39,7 @@ export function createKeysStore(onForget: () => void) {
     onForget();
     update({ ...change, user: store.get().user + 1 });
   };
-  const act = (what: 'saved' | 'forgotten') => ({ what, count: (store.get().acted?.count ?? 0) + 1 });
+  const act = (what: NonNullable<KeysState['acted']>['what']) => ({ what, count: (store.get().acted?.count ?? 0) + 1 });
   /* Keys remembered on this device are the device's: when another tab forgets them or saves others, a tab that
      holds remembered keys (or none) follows, so it does not go on showing or keeping answers under them. Keys
      kept for this tab only are this tab's. */
@@ -78,8 +78,9 @@ export function createKeysStore(onForget: () => void) {
     openForm(): void {
       update({ editing: true, formRequests: store.get().formRequests + 1 });
     },
+    /** Closes the form, keeping the keys as they were. */
     closeForm(): void {
-      update({ editing: false });
+      update({ editing: false, acted: act('kept') });
     },
   };
 }

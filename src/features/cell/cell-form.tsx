@@ -9,6 +9,11 @@ import { CellHintFields, type HintValues } from './cell-hint-fields';
 import { cellIdToDecimal } from './cell-id-text';
 
 export interface CellFormProps {
+  /**
+   * Names the cell the address shows: when it changes (a history entry, Back, a cell clicked on the map), the
+   * fields show that cell. The form stays mounted, so the field the person typed in keeps its focus.
+   */
+  routeKey: string;
   initial?: CellId | undefined;
   initialHints?: CellHints | undefined;
   /** Called only with values that passed the check; nothing is sent otherwise. */
@@ -73,15 +78,25 @@ function CellIdInput({ field, inputId, value, onChange, problem, inputRef }: Cel
   );
 }
 
-export function CellForm({ initial, initialHints, onLookup, disabled = false }: CellFormProps) {
+const hintValues = (hints: CellHints | undefined): HintValues => ({
+  lac: hints?.lac ?? '',
+  radio: hints?.radio ?? '',
+});
+
+export function CellForm({ routeKey, initial, initialHints, onLookup, disabled = false }: CellFormProps) {
   const [values, setValues] = useState<CellId>(initial ?? { mcc: '', mnc: '', cellid: '' });
-  const [hints, setHints] = useState<HintValues>({
-    lac: initialHints?.lac ?? '',
-    radio: initialHints?.radio ?? '',
-  });
+  const [hints, setHints] = useState<HintValues>(hintValues(initialHints));
   const { t } = useI18n();
   const [problems, setProblems] = useState<Partial<Record<CellIdField, CellIdProblem>>>({});
   const [lacError, setLacError] = useState<string | undefined>();
+  const [shownRoute, setShownRoute] = useState(routeKey);
+  if (shownRoute !== routeKey) {
+    setShownRoute(routeKey);
+    setValues(initial ?? { mcc: '', mnc: '', cellid: '' });
+    setHints(hintValues(initialHints));
+    setProblems({});
+    setLacError(undefined);
+  }
   const inputs = useRef<Partial<Record<CellIdField | 'lac', HTMLInputElement | null>>>({});
   const id = useId();
 

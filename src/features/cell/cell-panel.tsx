@@ -4,7 +4,9 @@ import { cellLabel } from '../../api/cell-id';
 import { useI18n } from '../../i18n/i18n';
 import type { LatLon } from '../../map/geo';
 import { ErrorNotice } from '../../ui/error-notice';
+import { useFocusOutcome } from '../../ui/focus';
 import { readStatus } from '../../ui/read-status';
+import { StatusLine } from '../../ui/status-line';
 import { CellCompare } from './cell-compare';
 import { CellDetails } from './cell-details';
 import { CellFactsView } from './cell-facts-view';
@@ -23,27 +25,29 @@ export interface CellPanelProps {
 export function CellPanel({ fromPhone }: CellPanelProps) {
   const { t, formatDateTime } = useI18n();
   const headingId = useId();
-  const { route, cellId, hints, query, cell, facts, fromHistoryAt, lookup } = useCellLookup();
+  const { route, cellId, hints, query, cell, facts, fromHistoryAt, lookup, retry, asked } = useCellLookup();
   const current = route.name === 'cell' ? route.id : route.name === 'bad-cell' ? route.given : undefined;
+  const failed = cellId !== null && query.isError;
+  // The lookup's outcome, once shown, takes focus: the message when it failed, else the cell's heading.
+  const focusOutcome = useFocusOutcome(asked > 0 && !query.isFetching ? asked : undefined);
   return (
     <section className="panel-section" aria-labelledby={headingId} aria-busy={query.isFetching}>
       <h2 id={headingId}>{t('cell.heading')}</h2>
       <CellForm
-        key={current ? `${cellLabel(current)} ${hints.lac ?? ''} ${hints.radio ?? ''}` : 'empty'}
+        routeKey={current ? `${cellLabel(current)} ${hints.lac ?? ''} ${hints.radio ?? ''}` : 'empty'}
         initial={current}
         initialHints={hints}
         onLookup={lookup}
       />
-      <p className="status-line" role="status" aria-live="polite">
-        {readStatus(query, t('cell.lookingUp'), t)}
-      </p>
+      <StatusLine>{readStatus(query, t('cell.lookingUp'), t)}</StatusLine>
       <RouteNotice />
-      {cellId && query.isError && (
+      {failed && (
         <ErrorNotice
           error={query.error}
           context={{ resource: 'cell', cellId }}
-          onRetry={() => void query.refetch()}
+          onRetry={retry}
           retrying={query.isFetching}
+          focusRef={focusOutcome}
         />
       )}
       {cell && fromHistoryAt !== undefined && (
@@ -51,7 +55,7 @@ export function CellPanel({ fromPhone }: CellPanelProps) {
       )}
       {cell && (
         <>
-          <CellDetails cell={cell} />
+          <CellDetails cell={cell} focusRef={failed ? undefined : focusOutcome} />
           {facts && <CellFactsView facts={facts} />}
           <NetworkNames mcc={cell.mcc} mnc={cell.mnc} />
           <CellIdParts cellid={cell.cellid} />

@@ -1,4 +1,5 @@
 import { queryOptions, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { Answer, Client } from '../../api/client';
 import type { Cell, CellHints, CellId, Format, Keys } from '../../api/types';
 import { DEFAULT_SETTINGS } from '../../api/settings';
@@ -69,7 +70,10 @@ export function useCellLookup() {
   const { client, focus } = useSession();
   const { timeoutMs } = useSettings().settings;
   const queryClient = useQueryClient();
+  // Each lookup (and each retry) the person asks for, counted: its outcome takes focus once it is shown.
+  const [asked, setAsked] = useState(0);
   const lookup = (id: CellId, hints: CellHints = {}) => {
+    setAsked((count) => count + 1);
     const path = cellPath(id, hints);
     const same = path === formatRoute(answer.route);
     // The request leaves at the click, before React re-renders, so rendering overlaps the network wait.
@@ -80,5 +84,9 @@ export function useCellLookup() {
     focus.openCell(id, hints, reading);
     if (same && keys) void answer.query.refetch();
   };
-  return { ...answer, lookup };
+  const retry = () => {
+    setAsked((count) => count + 1);
+    void answer.query.refetch();
+  };
+  return { ...answer, lookup, retry, asked };
 }
