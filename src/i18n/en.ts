@@ -328,6 +328,7 @@ export const en = {
   'cell.lacHelp': 'LAC (or TAC) and radio are optional: the public cell databases need them to find a cell.',
   'cell.radio.any': 'Any',
   'cell.lacProblem': 'LAC must be a whole number from 0 to 4294967295, digits only.',
+  'cell.radioProblem': 'Radio must be GSM, UMTS, LTE or NR (or Any).',
   'source.store': 'this service’s database',
   'source.operator': 'the operator',
   'source.opencellid': 'OpenCelliD',

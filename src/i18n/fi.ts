@@ -330,6 +330,7 @@ export const fi: Catalog = {
     'LAC (tai TAC) ja radio ovat valinnaisia: julkiset solutietokannat tarvitsevat ne löytääkseen solun.',
   'cell.radio.any': 'Mikä tahansa',
   'cell.lacProblem': 'LAC:n on oltava kokonaisluku 0–4294967295, pelkkiä numeroita.',
+  'cell.radioProblem': 'Radion on oltava GSM, UMTS, LTE tai NR (tai Mikä tahansa).',
   'source.store': 'tämän palvelun tietokanta',
   'source.operator': 'operaattori',
   'source.opencellid': 'OpenCelliD',

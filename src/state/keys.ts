@@ -39,7 +39,10 @@ export function createKeysStore(onForget: () => void) {
     onForget();
     update({ ...change, user: store.get().user + 1 });
   };
-  const act = (what: NonNullable<KeysState['acted']>['what']) => ({ what, count: (store.get().acted?.count ?? 0) + 1 });
+  const act = (what: NonNullable<KeysState['acted']>['what']) => ({
+    what,
+    count: (store.get().acted?.count ?? 0) + 1,
+  });
   /* Keys remembered on this device are the device's: when another tab forgets them or saves others, a tab that
      holds remembered keys (or none) follows, so it does not go on showing or keeping answers under them. Keys
      kept for this tab only are this tab's. */

@@ -10,7 +10,8 @@ import { createMapPick, type MapPick } from './map-pick';
 import { createKeysStore, type KeysState } from './keys';
 import { createMapFocus, type MapDrawing, type MapFocus } from './map-focus';
 import { queryKeys } from '../queries/query-keys';
-import { currentPath, subscribeRoute } from '../routing/address-bar';
+import { currentPath, navigate, subscribeRoute } from '../routing/address-bar';
+import { formatRoute, parseRoute } from '../routing/route';
 import { useStore } from './store';
 
 /** What the features, the map and the app share in one tab: the client, the keys, the format, the map's focus. */
@@ -46,7 +47,14 @@ const SessionContext = createContext<Session | null>(null);
 
 export function SessionProvider({ session, children }: { session: Session; children: ReactNode }) {
   useEffect(() => {
-    const follow = () => session.focus.dispatch({ type: 'route', path: currentPath() });
+    const follow = () => {
+      const path = currentPath();
+      // A link the form's rules read otherwise than it is written (0x2736, radio=lte) is written as they read it.
+      const route = parseRoute(path);
+      if (route.name === 'cell' && formatRoute(route) !== path)
+        navigate(formatRoute(route), { replace: true });
+      session.focus.dispatch({ type: 'route', path: currentPath() });
+    };
     follow();
     return subscribeRoute(follow);
   }, [session]);

@@ -27,6 +27,7 @@ export function CellPanel({ fromPhone }: CellPanelProps) {
   const headingId = useId();
   const { route, cellId, hints, query, cell, facts, fromHistoryAt, lookup, retry, asked } = useCellLookup();
   const current = route.name === 'cell' ? route.id : route.name === 'bad-cell' ? route.given : undefined;
+  const given = route.name === 'bad-cell' ? route.givenHints : hints;
   const failed = cellId !== null && query.isError;
   // The lookup's outcome, once shown, takes focus: the message when it failed, else the cell's heading.
   const focusOutcome = useFocusOutcome(asked > 0 && !query.isFetching ? asked : undefined);
@@ -34,9 +35,10 @@ export function CellPanel({ fromPhone }: CellPanelProps) {
     <section className="panel-section" aria-labelledby={headingId} aria-busy={query.isFetching}>
       <h2 id={headingId}>{t('cell.heading')}</h2>
       <CellForm
-        routeKey={current ? `${cellLabel(current)} ${hints.lac ?? ''} ${hints.radio ?? ''}` : 'empty'}
+        routeKey={current ? `${cellLabel(current)} ${given.lac ?? ''} ${given.radio ?? ''}` : 'empty'}
         initial={current}
-        initialHints={hints}
+        initialHints={given}
+        initialProblems={route.name === 'bad-cell' ? route.problems : undefined}
         onLookup={lookup}
       />
       <StatusLine>{readStatus(query, t('cell.lookingUp'), t)}</StatusLine>
