@@ -1,5 +1,5 @@
 import './cell.css';
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { cellLabel } from '../../api/cell-id';
 import { useI18n } from '../../i18n/i18n';
 import type { LatLon } from '../../map/geo';
@@ -28,21 +28,31 @@ export function CellPanel({ fromPhone }: CellPanelProps) {
   const { route, cellId, hints, query, cell, facts, fromHistoryAt, lookup, retry, asked } = useCellLookup();
   const current = route.name === 'cell' ? route.id : route.name === 'bad-cell' ? route.given : undefined;
   const given = route.name === 'bad-cell' ? route.givenHints : hints;
-  const failed = cellId !== null && query.isError;
+  const routeKey = current ? `${cellLabel(current)} ${given.lac ?? ''} ${given.radio ?? ''}` : 'empty';
+  // The form's values failed its check: what is shown for the address's cell is not theirs, so it goes until
+  // the next lookup (or another cell in the address).
+  const [invalidFor, setInvalidFor] = useState<string | null>(null);
+  if (invalidFor !== null && invalidFor !== routeKey) setInvalidFor(null);
+  const stale = invalidFor === routeKey;
+  const failed = cellId !== null && query.isError && !stale;
   // The lookup's outcome, once shown, takes focus: the message when it failed, else the cell's heading.
   const focusOutcome = useFocusOutcome(asked > 0 && !query.isFetching ? asked : undefined);
   return (
     <section className="panel-section" aria-labelledby={headingId} aria-busy={query.isFetching}>
       <h2 id={headingId}>{t('cell.heading')}</h2>
       <CellForm
-        routeKey={current ? `${cellLabel(current)} ${given.lac ?? ''} ${given.radio ?? ''}` : 'empty'}
+        routeKey={routeKey}
         initial={current}
         initialHints={given}
         initialProblems={route.name === 'bad-cell' ? route.problems : undefined}
-        onLookup={lookup}
+        onLookup={(id, hints) => {
+          setInvalidFor(null);
+          lookup(id, hints);
+        }}
+        onInvalid={() => setInvalidFor(routeKey)}
       />
       <StatusLine>{readStatus(query, t('cell.lookingUp'), t)}</StatusLine>
-      <RouteNotice />
+      {!stale && <RouteNotice />}
       {failed && (
         <ErrorNotice
           error={query.error}
@@ -52,10 +62,10 @@ export function CellPanel({ fromPhone }: CellPanelProps) {
           focusRef={focusOutcome}
         />
       )}
-      {cell && fromHistoryAt !== undefined && (
+      {cell && !stale && fromHistoryAt !== undefined && (
         <p className="notice">{t('history.shownFrom', { time: formatDateTime(fromHistoryAt) })}</p>
       )}
-      {cell && (
+      {cell && !stale && (
         <>
           <CellDetails cell={cell} focusRef={failed ? undefined : focusOutcome} />
           {facts && <CellFactsView facts={facts} />}
