@@ -329,6 +329,8 @@ export const en = {
   'cell.radio.any': 'Any',
   'cell.lacProblem': 'LAC must be a whole number from 0 to 4294967295, digits only.',
   'cell.radioProblem': 'Radio must be GSM, UMTS, LTE or NR (or Any).',
+  'cell.keptAnswer': 'Answer from {time}, kept from an earlier lookup of this cell: not read again.',
+  'cell.askAgain': 'Ask again',
   'source.store': 'this service’s database',
   'source.operator': 'the operator',
   'source.opencellid': 'OpenCelliD',

@@ -331,6 +331,8 @@ export const fi: Catalog = {
   'cell.radio.any': 'Mikä tahansa',
   'cell.lacProblem': 'LAC:n on oltava kokonaisluku 0–4294967295, pelkkiä numeroita.',
   'cell.radioProblem': 'Radion on oltava GSM, UMTS, LTE tai NR (tai Mikä tahansa).',
+  'cell.keptAnswer': 'Vastaus klo {time}, säilytetty saman solun aiemmasta hausta: ei luettu uudelleen.',
+  'cell.askAgain': 'Kysy uudelleen',
   'source.store': 'tämän palvelun tietokanta',
   'source.operator': 'operaattori',
   'source.opencellid': 'OpenCelliD',

@@ -25,7 +25,8 @@ export interface CellPanelProps {
 export function CellPanel({ fromPhone }: CellPanelProps) {
   const { t, formatDateTime } = useI18n();
   const headingId = useId();
-  const { route, cellId, hints, query, cell, facts, fromHistoryAt, lookup, retry, asked } = useCellLookup();
+  const { route, cellId, hints, query, cell, facts, fromHistoryAt, keptFrom, lookup, retry, asked } =
+    useCellLookup();
   const current = route.name === 'cell' ? route.id : route.name === 'bad-cell' ? route.given : undefined;
   const given = route.name === 'bad-cell' ? route.givenHints : hints;
   const routeKey = current ? `${cellLabel(current)} ${given.lac ?? ''} ${given.radio ?? ''}` : 'empty';
@@ -65,6 +66,7 @@ export function CellPanel({ fromPhone }: CellPanelProps) {
       {cell && !stale && fromHistoryAt !== undefined && (
         <p className="notice">{t('history.shownFrom', { time: formatDateTime(fromHistoryAt) })}</p>
       )}
+      {cell && !stale && keptFrom !== undefined && <KeptAnswer at={keptFrom} onAskAgain={retry} />}
       {cell && !stale && (
         <>
           <CellDetails cell={cell} focusRef={failed ? undefined : focusOutcome} />
@@ -76,5 +78,18 @@ export function CellPanel({ fromPhone }: CellPanelProps) {
         </>
       )}
     </section>
+  );
+}
+
+/** An answer kept from an earlier lookup of the same cell, not read again: when it was read, and a fresh read. */
+function KeptAnswer({ at, onAskAgain }: { at: number; onAskAgain(): void }) {
+  const { t, formatTime } = useI18n();
+  return (
+    <p className="notice kept-answer">
+      {t('cell.keptAnswer', { time: formatTime(at) })}{' '}
+      <button type="button" className="button secondary small" onClick={onAskAgain}>
+        {t('cell.askAgain')}
+      </button>
+    </p>
   );
 }
