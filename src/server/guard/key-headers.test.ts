@@ -5,6 +5,7 @@ import { openDemoStore } from '../demo/demo-data';
 import type { Store } from '../store/open-store';
 import { createGuard } from './guard';
 import { operatorKeys, type KeyJudge } from './key-check';
+import { keyParams } from './key-params';
 import { createLimits } from './limits';
 const KEY_HEADERS = { serviceKey: 'X-Service-Key', userKey: 'X-User-Key' } as const;
 
@@ -68,6 +69,7 @@ describe('the keys in request headers', () => {
     const guard = createGuard({
       limits: createLimits(undefined),
       addressOf: () => '10.0.0.1',
+      credentials: keyParams,
       judge: ((keys) => ({ ok: true, who: keys })) as KeyJudge<unknown>,
     });
     const echo = new Hono();
@@ -88,7 +90,12 @@ describe('the keys in request headers', () => {
 
   it('reach an operator in proxy mode as the document’s query parameters', async () => {
     const limits = createLimits(undefined);
-    const guard = createGuard({ limits, addressOf: () => '10.0.0.1', judge: operatorKeys(limits) });
+    const guard = createGuard({
+      limits,
+      addressOf: () => '10.0.0.1',
+      credentials: keyParams,
+      judge: operatorKeys(limits),
+    });
     const proxy = new Hono();
     proxy.get('/location', guard(), (c) => c.text(c.var.who.search));
     const res = await proxy.request('/location', { headers: DEMO });
