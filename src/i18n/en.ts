@@ -249,7 +249,7 @@ export const en = {
   'batch.show': 'Show batch lookup',
   'batch.input': 'Cells, one per line',
   'batch.inputHint':
-    'As mcc,mnc,cellid (comma, tab or semicolon) or mcc-mnc-cellid or mcc-mnc-lac-cellid. A header line, blank lines and lines starting with # are skipped. Repeated cells are looked up once.',
+    'As mcc,mnc,cellid (comma, tab or semicolon) or mcc-mnc-cellid or mcc-mnc-lac-cellid. A first line of column names (mcc, mnc, cellid, lac, radio) says which value is which. Blank lines and lines starting with # are skipped. Repeated cells are looked up once.',
   'batch.file': 'Or read a file (text, CSV or TSV)',
   'batch.fileTooLarge': 'The file is {size} MB; at most {max} MB can be read.',
   'batch.fileUnreadable': 'The file could not be read.',
@@ -268,6 +268,9 @@ export const en = {
   'batch.badHelp': 'Nothing has been sent. Correct these lines above, or look up the readable ones now.',
   'batch.badLine': 'Line {line}',
   'batch.badFields': 'has {count} values; expected mcc, mnc and cellid (or mcc, mnc, lac, cellid).',
+  'batch.badFieldsOne': 'has 1 value; expected mcc, mnc and cellid (or mcc, mnc, lac, cellid).',
+  'batch.badColumns': 'has {count} values; the header names {columns} columns.',
+  'batch.badColumnsOne': 'has 1 value; the header names {columns} columns.',
   'batch.badLac': 'LAC must be digits only.',
   'batch.badHeader': 'The header does not name mcc, mnc and cellid columns.',
   'batch.sendAnyway': 'Look up the readable cells ({count})',

@@ -252,7 +252,7 @@ export const fi: Catalog = {
   'batch.show': 'Näytä joukkohaku',
   'batch.input': 'Solut, yksi riviä kohden',
   'batch.inputHint':
-    'Muodossa mcc,mnc,cellid (erottimena pilkku, sarkain tai puolipiste) tai mcc-mnc-cellid tai mcc-mnc-lac-cellid. Otsikkorivi, tyhjät rivit ja #-merkillä alkavat rivit ohitetaan. Toistuvat solut haetaan kerran.',
+    'Muodossa mcc,mnc,cellid (erottimena pilkku, sarkain tai puolipiste) tai mcc-mnc-cellid tai mcc-mnc-lac-cellid. Sarakkeiden nimet ensimmäisellä rivillä (mcc, mnc, cellid, lac, radio) kertovat, mikä arvo on mikäkin. Tyhjät rivit ja #-merkillä alkavat rivit ohitetaan. Toistuvat solut haetaan kerran.',
   'batch.file': 'Tai lue tiedosto (teksti, CSV tai TSV)',
   'batch.fileTooLarge': 'Tiedosto on {size} Mt; enintään {max} Mt voidaan lukea.',
   'batch.fileUnreadable': 'Tiedostoa ei voitu lukea.',
@@ -269,6 +269,9 @@ export const fi: Catalog = {
   'batch.badHelp': 'Mitään ei ole vielä lähetetty. Korjaa nämä rivit yllä tai hae luettavat solut nyt.',
   'batch.badLine': 'Rivi {line}',
   'batch.badFields': 'sisältää {count} arvoa; odotettiin mcc, mnc ja cellid (tai mcc, mnc, lac, cellid).',
+  'batch.badFieldsOne': 'sisältää 1 arvon; odotettiin mcc, mnc ja cellid (tai mcc, mnc, lac, cellid).',
+  'batch.badColumns': 'sisältää {count} arvoa; otsikkorivi nimeää {columns} saraketta.',
+  'batch.badColumnsOne': 'sisältää 1 arvon; otsikkorivi nimeää {columns} saraketta.',
   'batch.badLac': 'LAC:n on oltava pelkkiä numeroita.',
   'batch.badHeader': 'Otsikkorivi ei nimeä sarakkeita mcc, mnc ja cellid.',
   'batch.sendAnyway': 'Hae luettavat solut ({count})',
