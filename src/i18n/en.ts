@@ -274,10 +274,15 @@ export const en = {
   'batch.badLac': 'LAC must be digits only.',
   'batch.badHeader': 'The header does not name mcc, mnc and cellid columns.',
   'batch.sendAnyway': 'Look up the readable cells ({count})',
+  'batch.badNotSent': 'Not sent: lines that can’t be read: {count}',
+  'batch.longRun':
+    'The service allows at most {rate} requests a second for one service key: {count} cells take at least {time}. Keep this page open until the run ends.',
+  'batch.longRunStart': 'Look up {count} cells',
   'batch.progress': 'Progress',
   'batch.progressText': '{done} of {total} done · {failed} failed · {rate}/s · {left}',
   'batch.timeLeft': 'about {time} left',
   'batch.timeLeftUnknown': 'time left not known yet',
+  'batch.progressEnded': '{done} of {total} done · {failed} failed · {rate}/s',
   'batch.finished': 'Finished: {found} found, {failed} failed of {total} in {time}.',
   'batch.cancelled':
     'Cancelled: {done} of {total} done ({found} found, {failed} failed); the rest were not sent.',

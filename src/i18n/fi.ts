@@ -275,10 +275,15 @@ export const fi: Catalog = {
   'batch.badLac': 'LAC:n on oltava pelkkiä numeroita.',
   'batch.badHeader': 'Otsikkorivi ei nimeä sarakkeita mcc, mnc ja cellid.',
   'batch.sendAnyway': 'Hae luettavat solut ({count})',
+  'batch.badNotSent': 'Ei lähetetty: rivejä, joita ei voi lukea: {count}',
+  'batch.longRun':
+    'Palvelu sallii yhdelle palveluavaimelle enintään {rate} pyyntöä sekunnissa: {count} solua vie vähintään {time}. Pidä sivu auki, kunnes haku päättyy.',
+  'batch.longRunStart': 'Hae {count} solua',
   'batch.progress': 'Edistyminen',
   'batch.progressText': '{done}/{total} valmiina · {failed} epäonnistui · {rate}/s · {left}',
   'batch.timeLeft': 'noin {time} jäljellä',
   'batch.timeLeftUnknown': 'jäljellä olevaa aikaa ei vielä tiedetä',
+  'batch.progressEnded': '{done}/{total} valmiina · {failed} epäonnistui · {rate}/s',
   'batch.finished': 'Valmis: {found} löytyi, {failed} epäonnistui, yhteensä {total}, aikaa kului {time}.',
   'batch.cancelled':
     'Peruttu: {done}/{total} valmiina ({found} löytyi, {failed} epäonnistui); loppuja ei lähetetty.',

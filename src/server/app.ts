@@ -121,6 +121,7 @@ function appSettings(options: AppOptions): () => Settings {
   const locationSource =
     'upstream' in options ? 'operator' : options.camaraLocation !== undefined ? 'camara' : 'store';
   const timeoutMs = readTimeoutMs(options);
+  const perSecond = options.rateLimit?.perSecond ?? 0;
   return () => ({
     mode,
     locationSource,
@@ -128,6 +129,7 @@ function appSettings(options: AppOptions): () => Settings {
     tileAttribution: options.tileAttribution ?? DEFAULTS.tileAttribution,
     timeoutMs,
     ...(!('upstream' in options) && options.store.hasDemoKeys() && { demoKeys: { ...DEMO_KEYS } }),
+    ...(perSecond > 0 && { rateLimit: perSecond }),
     build: BUILD_ID,
   });
 }

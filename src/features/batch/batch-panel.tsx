@@ -7,11 +7,13 @@ import { BatchExport } from './batch-export';
 import { BatchFile, BatchText, ConcurrencyField } from './batch-fields';
 import { BatchProgress } from './batch-progress';
 import { BatchTable } from './batch-table';
+import { LongRunNotice } from './long-run';
 import type { ParseResult } from './parse';
 import { ParseSummary } from './parse-summary';
 import { clampConcurrency, DEFAULT_CONCURRENCY } from './runner';
 import type { BatchSnapshot } from './batch-run';
 import { useBatch } from './use-batch';
+import { useBatchStart } from './use-batch-start';
 import { useBatchList } from './use-batch-list';
 
 export function BatchPanel() {
@@ -19,11 +21,20 @@ export function BatchPanel() {
   const keys = useKeys();
   const [format] = useFormat();
   const { focus } = useSession();
-  const { timeoutMs } = useSettings().settings;
+  const { timeoutMs, rateLimit } = useSettings().settings;
   const list = useBatchList();
   const [concurrency, setConcurrency] = useState(String(DEFAULT_CONCURRENCY));
   const { snapshot, start, cancel, clear } = useBatch(useClient(), (batch) => focus.draw({ batch }));
   const running = snapshot.phase === 'running';
+  const starter = useBatchStart(list.parsed, rateLimit, (entries) => {
+    if (keys === null) return;
+    start(entries, {
+      keys,
+      format,
+      concurrency: clampConcurrency(Number(concurrency)),
+      serviceTimeoutMs: timeoutMs,
+    });
+  });
   // Another user (or none): the run stops sending, and the list and its results were the last user's.
   useUserChange(() => {
     clear();
@@ -31,13 +42,7 @@ export function BatchPanel() {
   });
 
   const run = (result: ParseResult) => {
-    if (keys === null || result.entries.length === 0) return;
-    start(result.entries, {
-      keys,
-      format,
-      concurrency: clampConcurrency(Number(concurrency)),
-      serviceTimeoutMs: timeoutMs,
-    });
+    if (keys !== null && result.entries.length > 0) starter.run(result);
   };
   const lookUp = () => {
     const result = list.check();
@@ -74,8 +79,17 @@ export function BatchPanel() {
         <ParseSummary
           parsed={list.parsed}
           running={running}
+          sent={starter.sent}
           onSendAnyway={() => list.parsed && run(list.parsed)}
           canSend={keys !== null}
+        />
+      )}
+      {starter.waiting !== null && rateLimit !== undefined && !running && (
+        <LongRunNotice
+          cells={starter.waiting.entries.length}
+          perSecond={rateLimit}
+          asked={starter.asked}
+          onStart={starter.confirm}
         />
       )}
       {snapshot.phase !== 'idle' && <BatchProgress snapshot={snapshot} />}
