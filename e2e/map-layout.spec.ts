@@ -36,4 +36,25 @@ test.describe('the map as drawn', () => {
     });
     expect(stripes).toEqual([]);
   });
+
+  test('the map’s credits leave the scale bar readable', async ({ page }) => {
+    await page.goto('/');
+    const scale = page.locator('.leaflet-control-scale-line');
+    const credits = page.locator('.leaflet-control-attribution');
+    await expect(scale).toHaveText(/^\d+ k?m$/);
+    await expect(credits).toContainText('OpenStreetMap');
+    const a = await scale.boundingBox();
+    const b = await credits.boundingBox();
+    if (a === null || b === null) throw new Error('the scale bar or the credits are not on screen');
+    const overlap =
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    expect(overlap, `scale ${JSON.stringify(a)}, credits ${JSON.stringify(b)}`).toBe(false);
+    // And nothing else lies over the scale bar's words.
+    const hit = await scale.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const top = document.elementFromPoint(box.right - 4, box.top + box.height / 2);
+      return top === element || element.contains(top);
+    });
+    expect(hit).toBe(true);
+  });
 });
