@@ -215,7 +215,7 @@ test.describe('cells in view', () => {
     await expect(status(page)).toHaveText('Enter your keys to see the cells in view.');
     await saveKeys(page, MISMATCHED);
     const region = page.getByRole('region', { name: 'Cells in view' });
-    await expect(region.getByRole('alert')).toContainText('These keys do not belong together');
+    await expect(region.getByRole('alert')).toContainText('Keys not accepted');
     await region.getByRole('button', { name: 'Check keys' }).click();
     await expect(page.getByLabel('Service key', { exact: true })).toBeVisible();
   });

@@ -36,12 +36,12 @@ test.describe('my phone', () => {
     expect((await refreshed).status()).toBe(200);
   });
 
-  test('401: keys of different developers, with a way to the keys form', async ({ page }) => {
+  test('401: keys not accepted, a typing mistake most often, with a way to the keys form', async ({ page }) => {
     await page.goto('/');
     await saveKeys(page, MISMATCHED);
     await page.getByRole('button', { name: 'Locate my phone' }).click();
     const alert = page.getByRole('alert');
-    await expect(alert).toContainText('not of the same developer');
+    await expect(alert).toContainText('typing mistake');
     await alert.getByRole('button', { name: 'Check keys' }).click();
     await expect(page.getByLabel('Service key', { exact: true })).toBeFocused();
   });

@@ -20,6 +20,7 @@ export const en = {
   'field.mcc': 'MCC',
   'field.mnc': 'MNC',
   'field.lac': 'LAC',
+  'field.coordinates': '{lat}, {lon}',
   'field.cellid': 'Cell ID',
   'field.cellidHex': 'Cell ID (hex)',
   'field.serviceKey': 'service key',
@@ -59,9 +60,9 @@ export const en = {
   'status.updateReady': 'A new version of Cellpos is ready.',
   'status.outdated': 'Cellpos has been updated: reload this page to use the new version.',
   'status.reload': 'Reload',
-  'err.unauthorized.title': 'These keys do not belong together',
+  'err.unauthorized.title': 'Keys not accepted',
   'err.unauthorized.body':
-    'The service key and the user key are not of the same developer. Check both keys: they must come from the same developer account.',
+    'The service did not accept this pair of keys. Most often one of them has a typing mistake: check both, character by character. They must also come from the same developer account.',
   'err.forbidden.location.title': 'Positioning is not allowed yet',
   'err.forbidden.location.body':
     'Reply to the authorization SMS sent to your phone to allow positioning, then try again.',
@@ -307,7 +308,7 @@ export const en = {
   'batch.pending': 'Waiting',
   'batch.notSent': 'Not sent (cancelled)',
   'batch.repeated': '×{count}',
-  'batch.reason.unauthorized': 'Keys do not belong together',
+  'batch.reason.unauthorized': 'Keys not accepted',
   'batch.reason.forbidden': 'Not allowed',
   'batch.reason.not-found': 'No such cell',
   'batch.reason.bad-request': 'Refused by the service',
