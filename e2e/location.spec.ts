@@ -36,7 +36,9 @@ test.describe('my phone', () => {
     expect((await refreshed).status()).toBe(200);
   });
 
-  test('401: keys not accepted, a typing mistake most often, with a way to the keys form', async ({ page }) => {
+  test('401: keys not accepted, a typing mistake most often, with a way to the keys form', async ({
+    page,
+  }) => {
     await page.goto('/');
     await saveKeys(page, MISMATCHED);
     await page.getByRole('button', { name: 'Locate my phone' }).click();

@@ -11,7 +11,7 @@ import { LongRunNotice } from './long-run';
 import type { ParseResult } from './parse';
 import { ParseSummary } from './parse-summary';
 import { clampConcurrency, DEFAULT_CONCURRENCY } from './runner';
-import type { BatchSnapshot } from './batch-run';
+import type { BatchPhase, BatchSnapshot } from './batch-run';
 import { useBatch } from './use-batch';
 import { useBatchStart } from './use-batch-start';
 import { useBatchList } from './use-batch-list';
@@ -54,21 +54,13 @@ export function BatchPanel() {
       <BatchText text={list.text} onText={list.typed} />
       <BatchFile onRead={list.read} />
       <ConcurrencyField value={concurrency} onChange={setConcurrency} disabled={running} />
-      <div className="button-row">
-        <button type="button" className="button primary" onClick={lookUp} disabled={running || keys === null}>
-          {t('batch.check')}
-        </button>
-        {running && (
-          <button type="button" className="button secondary" onClick={cancel}>
-            {t('batch.cancel')}
-          </button>
-        )}
-        {!running && snapshot.phase !== 'idle' && (
-          <button type="button" className="button secondary" onClick={clear}>
-            {t('batch.clear')}
-          </button>
-        )}
-      </div>
+      <BatchButtons
+        phase={snapshot.phase}
+        canLookUp={keys !== null}
+        onLookUp={lookUp}
+        onCancel={cancel}
+        onClear={clear}
+      />
       {keys === null && <p className="notice">{t('batch.noKeys')}</p>}
       {list.problem !== null && (
         <p className="error-notice" role="alert">
@@ -94,6 +86,40 @@ export function BatchPanel() {
       )}
       {snapshot.phase !== 'idle' && <BatchProgress snapshot={snapshot} />}
       {snapshot.phase !== 'idle' && <BatchResults snapshot={snapshot} />}
+    </div>
+  );
+}
+
+/** Look up; while a run goes, Cancel; once one has ended, Clear results. */
+function BatchButtons(props: {
+  phase: BatchPhase;
+  canLookUp: boolean;
+  onLookUp(): void;
+  onCancel(): void;
+  onClear(): void;
+}) {
+  const { t } = useI18n();
+  const running = props.phase === 'running';
+  return (
+    <div className="button-row">
+      <button
+        type="button"
+        className="button primary"
+        onClick={props.onLookUp}
+        disabled={running || !props.canLookUp}
+      >
+        {t('batch.check')}
+      </button>
+      {running && (
+        <button type="button" className="button secondary" onClick={props.onCancel}>
+          {t('batch.cancel')}
+        </button>
+      )}
+      {!running && props.phase !== 'idle' && (
+        <button type="button" className="button secondary" onClick={props.onClear}>
+          {t('batch.clear')}
+        </button>
+      )}
     </div>
   );
 }
