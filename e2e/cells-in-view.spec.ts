@@ -193,8 +193,12 @@ test.describe('cells in view', () => {
       .poll(() => new URL(reads.at(-1)?.url() ?? '').searchParams.get('mnc'))
       .toBe(second.split('-')[1]);
     await expect(status(page)).toHaveText(/^Cells in view: \d+\.$/);
-    const titles = await lone(page).evaluateAll((els) => els.map((el) => el.getAttribute('title')));
-    for (const title of titles) expect(title).toMatch(new RegExp(`^Cell ${second.replace('-', '/')}/`));
+    // The status line may still count the first operator's cells while the second's are read: wait for the map.
+    const operatorsDrawn = () =>
+      lone(page).evaluateAll((els) => [
+        ...new Set(els.map((el) => /^Cell (\d+\/\d+)\//.exec(el.getAttribute('title') ?? '')?.[1])),
+      ]);
+    await expect.poll(operatorsDrawn).toEqual([second.replace('-', '/')]);
   });
 
   test('a view with no known cells says so', async ({ page }) => {
