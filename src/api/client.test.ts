@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createClient, maskKeys } from './client';
+import { createClient } from './client';
+import { maskKeys } from './request-address';
 import { encodeCell, encodeError, encodeLocation } from './codec';
 import { ApiError, parseRetryAfter } from './errors';
 import { DOCUMENTED_CELL as cell } from './fixtures/documented-cell';

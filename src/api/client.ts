@@ -13,7 +13,7 @@ import {
 import { camaraReads } from './camara-client';
 import type { CamaraAnswer, CamaraAsk, CamaraQuestion } from './camara';
 import { decodeSettings, type Settings } from './settings';
-import { KEY_HEADERS } from './keys';
+import { joinUrl, maskKeys, requestHeaders } from './request-address';
 import type { Cell, CellHints, CellId, Format, Keys, Location } from './types';
 
 export interface ClientOptions {
@@ -70,38 +70,6 @@ export interface Exchange<T> {
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
-
-const ACCEPT: Record<Format, string> = { xml: 'application/xml', json: 'application/json' };
-
-/** The URL as shown to people: keys replaced, so it can sit in the raw-response view. */
-export function maskKeys(url: string): string {
-  return url.replace(/([?&](?:serviceKey|userKey)=)[^&#]*/g, '$1•••');
-}
-
-function joinUrl(baseUrl: string, path: string, keys: Keys | null, hints: CellHints = {}): string {
-  const base = `${baseUrl.replace(/\/+$/, '')}${path}`;
-  const query = new URLSearchParams(
-    keys === null ? {} : { serviceKey: keys.serviceKey, userKey: keys.userKey },
-  );
-  if (hints.lac !== undefined && hints.lac !== '') query.set('lac', hints.lac);
-  if (hints.radio !== undefined) query.set('radio', hints.radio);
-  const text = query.toString();
-  return text === '' ? base : `${base}${base.includes('?') ? '&' : '?'}${text}`;
-}
-
-/** The request's headers: Accept, and the keys when they go in headers. */
-function requestHeaders(
-  format: Format,
-  keys: Keys | null,
-  keysIn: 'query' | 'headers',
-): Record<string, string> {
-  const headers: Record<string, string> = { Accept: ACCEPT[format] };
-  if (keys !== null && keysIn === 'headers') {
-    headers[KEY_HEADERS.serviceKey] = keys.serviceKey;
-    headers[KEY_HEADERS.userKey] = keys.userKey;
-  }
-  return headers;
-}
 
 /** The headers the raw view shows besides the body: what our service says beyond the document's shape. */
 const SHOWN_HEADERS = [...Object.values(FACT_HEADERS), 'Retry-After'];
