@@ -64,6 +64,10 @@ test.describe('Locate my phone through a CAMARA operator', () => {
     await expect(area(page)).toHaveCount(1);
     await expect(page.locator('path.camara-centre')).toHaveCount(1);
     await expectAccessible(page);
+    // In Finnish the decimal comma, so the pair is parted by a semicolon, as the cell's coordinates are.
+    await page.getByLabel('Language / Kieli').selectOption('fi');
+    const puhelin = page.getByRole('region', { name: 'Puhelimeni' });
+    await expect(puhelin.getByText('60,16990; 24,93840')).toBeVisible();
   });
 
   test('an answer that comes while the person is elsewhere on the page is announced, not given focus', async ({

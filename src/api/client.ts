@@ -13,6 +13,7 @@ import {
 import { camaraReads } from './camara-client';
 import type { CamaraAnswer, CamaraAsk, CamaraQuestion } from './camara';
 import { decodeSettings, type Settings } from './settings';
+import { joinUrl, maskKeys, requestHeaders } from './request-address';
 import type { Cell, CellHints, CellId, Format, Keys, Location } from './types';
 
 export interface ClientOptions {
@@ -24,6 +25,11 @@ export interface ClientOptions {
   timeoutMs?: number;
   /** Bytes read of an answer before it is refused as too large. */
   maxBodyBytes?: number;
+  /**
+   * Where the keys go: the query, as the document has it (any operator takes them so), or request headers, which
+   * our service also reads and which no console, proxy log or browser history writes down with the URL.
+   */
+  keysIn?: 'query' | 'headers';
 }
 
 export interface RequestOptions {
@@ -64,22 +70,6 @@ export interface Exchange<T> {
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
-
-const ACCEPT: Record<Format, string> = { xml: 'application/xml', json: 'application/json' };
-
-/** The URL as shown to people: keys replaced, so it can sit in the raw-response view. */
-export function maskKeys(url: string): string {
-  return url.replace(/([?&](?:serviceKey|userKey)=)[^&#]*/g, '$1•••');
-}
-
-function joinUrl(baseUrl: string, path: string, keys: Keys | null, hints: CellHints = {}): string {
-  const base = `${baseUrl.replace(/\/+$/, '')}${path}`;
-  if (keys === null) return base;
-  const query = new URLSearchParams({ serviceKey: keys.serviceKey, userKey: keys.userKey });
-  if (hints.lac !== undefined && hints.lac !== '') query.set('lac', hints.lac);
-  if (hints.radio !== undefined) query.set('radio', hints.radio);
-  return `${base}${base.includes('?') ? '&' : '?'}${query.toString()}`;
-}
 
 /** The headers the raw view shows besides the body: what our service says beyond the document's shape. */
 const SHOWN_HEADERS = [...Object.values(FACT_HEADERS), 'Retry-After'];
@@ -226,14 +216,16 @@ export type Request = <T>(
 ) => Promise<Answer<T>>;
 
 /**
- * One configured client for both resources. Every read goes through `request()`: URL with keys as query
- * parameters, Accept, timeout and caller's AbortSignal, status → ApiError kind, decoding by content type.
+ * One configured client for both resources. Every read goes through `request()`: URL with the keys as query
+ * parameters (or the keys in headers, `keysIn`), Accept, timeout and caller's AbortSignal, status → ApiError
+ * kind, decoding by content type.
  * A caller's abort rejects with the signal's reason (not an ApiError), so a superseded read stays silent.
  */
 export function createClient(options: ClientOptions): Client {
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBodyBytes = options.maxBodyBytes ?? MAX_BODY_CHARS;
+  const keysIn = options.keysIn ?? 'query';
 
   const request: Request = async function request<T>(
     path: string,
@@ -243,13 +235,13 @@ export function createClient(options: ClientOptions): Client {
     maxBytes = maxBodyBytes,
     { method = 'GET', errorAnswer }: Exchange<T> = {},
   ): Promise<Answer<T>> {
-    const url = joinUrl(options.baseUrl, path, keys, hints);
+    const url = joinUrl(options.baseUrl, path, keysIn === 'query' ? keys : null, hints);
     const clock = tryClock(timeoutMs, deadline, signal);
     try {
       let response: Response;
       try {
-        const init = { method, headers: { Accept: ACCEPT[format] }, signal: clock.signal };
-        response = await doFetch(url, init);
+        const headers = requestHeaders(format, keys, keysIn);
+        response = await doFetch(url, { method, headers, signal: clock.signal });
       } catch (error) {
         // A fetch of the caller's may refuse with its own reason (offline, another build): kept as it is.
         if (isApiError(error) && !clock.signal.aborted) throw error;

@@ -16,6 +16,9 @@ export interface Settings {
    *  gives a whole read this much and 2 s more. */
   timeoutMs: number;
   demoKeys?: Keys;
+  /** The most requests a second the service answers for one service key, when it limits them: what a long batch
+   *  takes at least. */
+  rateLimit?: number;
   /** The service's build (src/api/build.ts), when it says. */
   build?: string;
 }
@@ -52,6 +55,9 @@ export function readSettings(value: unknown): Settings {
     isText(demo.userKey, 200)
   ) {
     settings.demoKeys = { serviceKey: demo.serviceKey, userKey: demo.userKey };
+  }
+  if (typeof v.rateLimit === 'number' && v.rateLimit > 0 && v.rateLimit <= 1_000_000) {
+    settings.rateLimit = v.rateLimit;
   }
   if (isText(v.build, 100)) settings.build = v.build;
   if (v.locationSource === 'store' || v.locationSource === 'operator' || v.locationSource === 'camara') {

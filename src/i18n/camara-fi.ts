@@ -28,7 +28,7 @@ export const camaraFi: Record<keyof typeof camaraEn, string> = {
   'camara.verify.noCell': 'Hae ensin solu: sen sijainti on paikka.',
   'camara.verify.pickHint': 'Valitse piste napsauttamalla karttaa tai käytä kartan keskikohtaa.',
   'camara.verify.useMiddle': 'Käytä kartan keskikohtaa',
-  'camara.verify.chosen': 'Paikka: {lat}, {lon}',
+  'camara.verify.chosen': 'Paikka: {lat}; {lon}',
   'camara.verify.radius': 'Etäisyys (km)',
   'camara.verify.radiusProblem': 'Anna etäisyys väliltä 0,1–1000 km.',
   'camara.verify.noPlace': 'Valitse ensin paikka.',

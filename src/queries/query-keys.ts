@@ -47,5 +47,7 @@ export const queryKeys = {
         format,
       ] as const;
     },
+    /** Whether two of its keys were read with the same keys: one view's cells stand in for another's only then. */
+    sameKeys: (a: readonly unknown[], b: readonly unknown[]): boolean => a[9] === b[9],
   },
 };

@@ -8,6 +8,7 @@ import { accessLog, errorLine } from './http/access-log';
 import { problem, problemAnswer, reply, type Problem } from './http/api-answer';
 import { createGuard } from './guard/guard';
 import { operatorKeys, storeKeys } from './guard/key-check';
+import { KEY_HEADERS } from '../api/keys';
 import { keyParams } from './guard/key-params';
 import { createLimits, type Limits } from './guard/limits';
 import { createCellRead } from './reads/cell-read';
@@ -155,6 +156,7 @@ function appSettings(options: AppOptions): () => Maybe<Settings> {
     'upstream' in options ? 'operator' : options.camaraLocation !== undefined ? 'camara' : 'store';
   const timeoutMs = readTimeoutMs(options);
   const demoKeys = 'upstream' in options ? () => false : demoKeysWatch(options.store);
+  const perSecond = options.rateLimit?.perSecond ?? 0;
   return () =>
     andThen(demoKeys(), (withDemoKeys) => ({
       mode,
@@ -163,6 +165,7 @@ function appSettings(options: AppOptions): () => Maybe<Settings> {
       tileAttribution: options.tileAttribution ?? DEFAULTS.tileAttribution,
       timeoutMs,
       ...(withDemoKeys && { demoKeys: { ...DEMO_KEYS } }),
+      ...(perSecond > 0 && { rateLimit: perSecond }),
       build: BUILD_ID,
     }));
 }
@@ -192,6 +195,8 @@ function apiRoutes(
           'camaraLocation' in options && options.camaraLocation !== undefined
             ? ['GET', 'HEAD', 'POST']
             : ['GET', 'HEAD'],
+        // The keys may come in headers (guard/key-params.ts); a page elsewhere must be let send them.
+        allowHeaders: ['Accept', KEY_HEADERS.serviceKey, KEY_HEADERS.userKey],
         exposeHeaders: EXPOSED,
         maxAge: 600,
       }),

@@ -8,9 +8,11 @@ export interface ErrorNoticeProps {
   context: Omit<ErrorContext, 'secrets'>;
   onRetry?: (() => void) | undefined;
   retrying?: boolean;
+  /** Given when the message is an action's outcome: focus is moved to it (useFocusOutcome). */
+  focusRef?: ((element: HTMLElement | null) => void) | undefined;
 }
 
-export function ErrorNotice({ error, context, onRetry, retrying = false }: ErrorNoticeProps) {
+export function ErrorNotice({ error, context, onRetry, retrying = false, focusRef }: ErrorNoticeProps) {
   const { t } = useI18n();
   const keys = useKeys();
   const openKeysForm = useSession().keys.openForm;
@@ -18,7 +20,7 @@ export function ErrorNotice({ error, context, onRetry, retrying = false }: Error
   const secrets = keys ? [keys.serviceKey, keys.userKey] : [];
   const message = describeError(error, { ...context, secrets }, t);
   return (
-    <div className="error-notice" role="alert">
+    <div className="error-notice" role="alert" ref={focusRef} tabIndex={focusRef ? -1 : undefined}>
       <p className="error-title">{message.title}</p>
       <p>{message.body}</p>
       {message.action === 'retry' && onRetry && (

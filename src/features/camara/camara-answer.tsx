@@ -71,9 +71,7 @@ function AreaFields({ area }: { area: CamaraArea }) {
   return (
     <>
       <dt>{t('camara.located.centre')}</dt>
-      <dd className="mono">
-        {lat}, {lon}
-      </dd>
+      <dd className="mono">{t('field.coordinates', { lat, lon })}</dd>
       <dt>{t('camara.located.size')}</dt>
       <dd>
         {area.shape === 'circle'
@@ -121,9 +119,7 @@ export function VerifiedView({ answer }: { answer: Verified }) {
       {answer.result === 'PARTIAL' && <p>{t('camara.verify.partialNote')}</p>}
       <dl className="fields">
         <dt>{t('camara.verify.place')}</dt>
-        <dd className="mono">
-          {lat}, {lon}
-        </dd>
+        <dd className="mono">{t('field.coordinates', { lat, lon })}</dd>
         <FixAge lastLocationTime={answer.lastLocationTime} />
       </dl>
     </div>

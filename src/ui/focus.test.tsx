@@ -1,0 +1,41 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useFocusOutcome } from './focus';
+
+function Outcome({ token, shown }: { token: number | undefined; shown: boolean }) {
+  const focusRef = useFocusOutcome(token);
+  return (
+    <div>
+      <button type="button">Act</button>
+      {shown && (
+        <h3 tabIndex={-1} ref={focusRef}>
+          Result
+        </h3>
+      )}
+    </div>
+  );
+}
+
+describe('useFocusOutcome', () => {
+  afterEach(cleanup);
+
+  it('takes no focus for what the page shows when it opens', () => {
+    render(<Outcome token={3} shown />);
+    expect(document.activeElement).toBe(document.body);
+  });
+
+  it('moves focus to the outcome of each new action, once its element is there', () => {
+    const { rerender } = render(<Outcome token={undefined} shown={false} />);
+    screen.getByRole('button', { name: 'Act' }).focus();
+    rerender(<Outcome token={1} shown={false} />);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Act' }));
+    rerender(<Outcome token={1} shown />);
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Result' }));
+    screen.getByRole('button', { name: 'Act' }).focus();
+    rerender(<Outcome token={1} shown />);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Act' }));
+    rerender(<Outcome token={2} shown />);
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Result' }));
+  });
+});
