@@ -9,6 +9,7 @@ import type {
   SourcedCell,
   SourceResult,
 } from './cell-source';
+import { badField } from './answer-check';
 import { Abandoned } from './source-http';
 
 /** What the sources said about one cell, all asked in order. */
@@ -17,7 +18,14 @@ export type Lookup =
   | { kind: 'final'; forwarded: Forwarded }
   /** No source knows the cell; `needs` names what sources that were not asked needed. */
   | { kind: 'not-found'; needs: ReadonlyArray<'lac' | 'radio'>; needers: SourceName[] }
-  | { kind: 'failed'; failure: SourceFailure; retryAfterSeconds?: number; sources: SourceName[] };
+  | {
+      kind: 'failed';
+      failure: SourceFailure;
+      retryAfterSeconds?: number;
+      sources: SourceName[];
+      /** An unreadable answer: the field of it that could not be used. */
+      field?: string;
+    };
 
 export type CellLookup = (question: CellQuestion, signal: AbortSignal) => Promise<Lookup>;
 
@@ -80,6 +88,7 @@ interface Failure {
   source: SourceName;
   failure: SourceFailure;
   retryAfterSeconds?: number;
+  field?: string;
 }
 
 /** What the sources asked so far said without answering. */
@@ -92,7 +101,11 @@ interface Tally {
 const cellText = (q: CellQuestion): string =>
   `${q.asked.mcc}/${q.asked.mnc}/${q.asked.cellid}${q.lac === undefined ? '' : ` lac ${q.lac}`}`;
 
-/** A live source's kept answer: found, known not to be there (skip it), or not kept (ask it). */
+/**
+ * A live source's kept answer: found, known not to be there (skip it), or not kept (ask it). A kept answer that
+ * breaks the rules of a fresh one (kept by an older version) is not used: the source is asked again, and its answer
+ * replaces it.
+ */
 function keptAnswer(
   source: CellSource,
   question: CellQuestion,
@@ -107,12 +120,15 @@ function keptAnswer(
   );
   if (kept === undefined) return undefined;
   if (!kept.found) return 'skip';
-  return {
-    kind: 'found',
-    source: source.name,
-    cell: fromCache(kept, settings.nameOf),
-    ageSeconds: seconds - kept.askedAt,
-  };
+  const cell = fromCache(kept, settings.nameOf);
+  const bad = badField(cell, question, seconds);
+  if (bad !== undefined) {
+    settings.log(
+      `cell cache: ${source.name}'s kept answer for ${cellText(question)} is refused (its ${bad.field} ${bad.rule}); asking again`,
+    );
+    return undefined;
+  }
+  return { kind: 'found', source: source.name, cell, ageSeconds: seconds - kept.askedAt };
 }
 
 /** The end of the lookup when no source answered: the failure a person can act on first, else not found. */
@@ -122,11 +138,13 @@ function concluded({ needs, needers, failures }: Tally): Lookup {
   const waits = failures.flatMap((f) =>
     f.failure === failure && f.retryAfterSeconds !== undefined ? [f.retryAfterSeconds] : [],
   );
+  const field = failures.find((f) => f.failure === failure && f.field !== undefined)?.field;
   return {
     kind: 'failed',
     failure,
     ...(waits.length > 0 && { retryAfterSeconds: Math.min(...waits) }),
     sources: failures.filter((f) => f.failure === failure).map((f) => f.source),
+    ...(field !== undefined && { field }),
   };
 }
 
@@ -147,7 +165,24 @@ function noteFailure(
     source,
     failure: result.failure,
     ...(wait !== undefined && { retryAfterSeconds: wait }),
+    ...(result.field !== undefined && { field: result.field }),
   });
+}
+
+/**
+ * A live source's found cell, checked before it is used or kept (answer-check.ts): a bad answer is an unreadable
+ * one, naming the field. The service's own data (the store, the operator) is checked where it is written and
+ * encoded (a value no answer may carry is a 500 that names the field, for the service's operator to correct).
+ */
+function checked(
+  result: SourceResult & { kind: 'found' },
+  question: CellQuestion,
+  seconds: number,
+): SourceResult {
+  const bad = badField(result.cell, question, seconds);
+  if (bad === undefined) return result;
+  const detail = `its ${bad.field} ${bad.rule}`;
+  return { kind: 'failed', failure: 'unreadable', detail, field: bad.field };
 }
 
 /**
@@ -176,7 +211,8 @@ export function createCellLookup(settings: LookupSettings): CellLookup {
       tally.failures.push({ source: source.name, failure: 'limit', retryAfterSeconds });
       return undefined;
     }
-    const result = await source.ask(question, signal);
+    const asked = await source.ask(question, signal);
+    const result = source.live && asked.kind === 'found' ? checked(asked, question, seconds) : asked;
     switch (result.kind) {
       case 'final':
         return result;

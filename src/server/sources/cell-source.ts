@@ -45,7 +45,14 @@ export type SourceResult =
   | { kind: 'not-found' }
   /** The source was not asked: it needs what the question did not give. */
   | { kind: 'needs'; fields: ReadonlyArray<'lac' | 'radio'> }
-  | { kind: 'failed'; failure: SourceFailure; detail: string; retryAfterSeconds?: number }
+  | {
+      kind: 'failed';
+      failure: SourceFailure;
+      detail: string;
+      retryAfterSeconds?: number;
+      /** An unreadable answer: the field that could not be used, as the source names it. */
+      field?: string;
+    }
   /** The operator's own answer to pass back as it came (its keys check failed, or it could not be asked). */
   | { kind: 'final'; forwarded: Forwarded };
 
