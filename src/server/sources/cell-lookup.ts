@@ -102,9 +102,10 @@ const cellText = (q: CellQuestion): string =>
   `${q.asked.mcc}/${q.asked.mnc}/${q.asked.cellid}${q.lac === undefined ? '' : ` lac ${q.lac}`}`;
 
 /**
- * A live source's kept answer: found, known not to be there (skip it), or not kept (ask it). A kept answer that
- * breaks the rules of a fresh one (kept by an older version) is not used: the source is asked again, and its answer
- * replaces it.
+ * A live source's kept answer: found, known not to be there (skip it), or not kept (ask it). Live sources are asked
+ * with a LAC, and their kept answers say only what they said for that LAC: a question without one is never answered
+ * from them (it would take whichever LAC anyone asked last). A kept answer that breaks the rules of a fresh one (kept
+ * by an older version) is not used: the source is asked again, and its answer replaces it.
  */
 function keptAnswer(
   source: CellSource,
@@ -112,7 +113,7 @@ function keptAnswer(
   seconds: number,
   settings: LookupSettings,
 ): Lookup | 'skip' | undefined {
-  if (!source.live || settings.cache === undefined) return undefined;
+  if (!source.live || settings.cache === undefined || question.lac === undefined) return undefined;
   const kept = settings.cache.get(
     source.name,
     { ...question.key, lac: question.lac, radio: question.radio },

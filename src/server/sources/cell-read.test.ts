@@ -100,7 +100,7 @@ describe('the Cell read with live sources', () => {
     await get(`/api/cell/244/91/${cellid}?${KEYS}&lac=6001`);
     expect(asked(cellid).opencellid).toBe(1);
     clock += 3600_000;
-    const again = await get(`/api/cell/244/91/${cellid}?${KEYS}`, 'application/json');
+    const again = await get(`/api/cell/244/91/${cellid}?${KEYS}&lac=6001`, 'application/json');
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual({
       cell: {

@@ -10,10 +10,11 @@ import { tempStores } from '../testing/temp-stores';
 import type { Store } from '../store/open-store';
 import type { SourceName } from './cell-source';
 
-/* What a live source says is checked, field by field, before it is used or kept (issue 23, item 4): the
+/* What a live source says is checked, field by field, before it is used or kept (issue 23, items 4 and 7): the
    stand-ins' traps answer with one field no real answer could hold, and each must be a 502 naming the source and
    the field, asked again next time rather than answered from the cache. */
 const KEYS = 'serviceKey=demo-service&userKey=demo-user';
+const OTHER_KEYS = 'serviceKey=acme-service&userKey=acme-user';
 let standIns: StandIns;
 beforeAll(async () => {
   standIns = await startStandIns();
@@ -67,6 +68,13 @@ const asked = (cellid: number): { opencellid: number; geolocate: number } => ({
 async function errorOf(response: Response): Promise<{ status: number } & ErrorBody> {
   const body = decodeErrorBody(await response.text(), response.headers.get('content-type'));
   return { status: response.status, ...body };
+}
+
+/** A second developer, with the service key and user key of OTHER_KEYS. */
+function addOtherUser(store: Store): void {
+  store.addDeveloper('Acme');
+  store.issueServiceKey('Acme', 'acme-service');
+  store.registerUser('Acme', '358401111111', { key: 'acme-user', smsReplied: true });
 }
 
 /** Writes into the database as another program (an older version of the service) would have. */
@@ -160,5 +168,20 @@ describe("a live source's answer is checked before it is used or kept", () => {
     expect(response.headers.get('cell-source')).toBe('store');
     expect(response.headers.get('cell-updated')).toBeNull();
     expect(response.headers.get('cell-samples')).toBe('3');
+  });
+});
+
+describe('a question without a LAC', () => {
+  it("is never answered from the LAC another user asked: the live sources' kept answers need the same LAC", async () => {
+    const { get, store } = service(['store', 'opencellid']);
+    addOtherUser(store);
+    const cell = OPENCELLID_CELLS.turku;
+    expect((await get(`/api/cell/244/91/${cell.cellid}?${OTHER_KEYS}&lac=6001`)).status).toBe(200);
+    const without = await get(`/api/cell/244/91/${cell.cellid}?${KEYS}`);
+    expect(await errorOf(without)).toMatchObject({ status: 404, code: 'unknown-cell', field: 'lac' });
+    expect(asked(cell.cellid).opencellid).toBe(1);
+    const withLac = await get(`/api/cell/244/91/${cell.cellid}?${KEYS}&lac=6001`);
+    expect(withLac.status).toBe(200);
+    expect(withLac.headers.get('age')).not.toBeNull();
   });
 });
