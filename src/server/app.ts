@@ -10,7 +10,7 @@ import { createGuard } from './guard/guard';
 import { operatorKeys, storeKeys } from './guard/key-check';
 import { KEY_HEADERS } from '../api/keys';
 import { keyParams } from './guard/key-params';
-import { createLimits, type Limits } from './guard/limits';
+import { createLimits, type Limits, type SourceBudget } from './guard/limits';
 import { createCellRead } from './reads/cell-read';
 import { createCellsInView } from './reads/cells-in-view';
 import { camaraDocumentLocation, camaraRoutes } from './reads/camara-read';
@@ -42,6 +42,8 @@ export interface CommonOptions {
   /** Requests per second per service key on the two resources, with a burst; absent or 0: no limit. Each client
    *  address gets five times as much, and half the burst of failed key checks at a quarter of the rate. */
   rateLimit?: { perSecond: number; burst: number };
+  /** Requests a service key may cause to the live cell sources per minute, beside its read limit; absent or 0: none. */
+  sourceBudget?: SourceBudget;
   /** The Cell read's sources; by default the store (demo mode) or the operator alone (proxy mode). */
   cells?: CellsOptions;
   /** Reverse proxies in front of the service whose X-Forwarded-For entries are believed (TRUSTED_PROXIES). */
@@ -237,7 +239,7 @@ export function createApp(options: AppOptions): Hono {
   });
   const settings = appSettings(options);
   // One set of limits: a client address's requests count alike on every route.
-  const limits = createLimits(options.rateLimit);
+  const limits = createLimits(options.rateLimit, options.sourceBudget);
   app.route('/api', apiRoutes(options, settings, log, limits));
   if (options.camaraOperator !== undefined && !('upstream' in options)) {
     const oidcHeaders = securityHeaderValues(headers, '/oidc/');

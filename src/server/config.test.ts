@@ -21,6 +21,7 @@ describe('config', () => {
       rateLimit: 20,
       rateBurst: 40,
       cells: { names: ['store'], timeoutMs: 10_000, cacheDays: 7 },
+      sourceBudget: 60,
       behindTls: false,
       allowedHosts: undefined,
       trustedProxies: 0,
@@ -88,6 +89,11 @@ describe('config', () => {
       rateLimit: 5,
       rateBurst: 7,
     });
+  });
+
+  it("reads the live sources' budget per service key: a minute's requests, 0 for none", () => {
+    expect(loadConfig({ CELL_SOURCE_BUDGET: '0' })).toMatchObject({ sourceBudget: 0 });
+    expect(() => loadConfig({ CELL_SOURCE_BUDGET: 'many' })).toThrow(/CELL_SOURCE_BUDGET/);
   });
 
   it('reads every setting', () => {

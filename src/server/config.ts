@@ -30,6 +30,8 @@ export interface Config {
   rateBurst: number;
   /** The Cell read's sources (CELL_SOURCES) and their settings. */
   cells: SourcesConfig;
+  /** Requests one service key may cause to the live cell sources per minute (CELL_SOURCE_BUDGET); 0: no limit. */
+  sourceBudget: number;
   /** The service is reached over https through a proxy that ends TLS: answers carry HSTS. */
   behindTls: boolean;
   /** Host names (and addresses) the service answers to; any other Host header gets 421. Unset: any. */
@@ -55,6 +57,7 @@ export const DEFAULTS = {
   staticDir: 'dist',
   rateLimit: 20,
   cellCacheDays: 7,
+  sourceBudget: 60,
 } as const;
 
 export class ConfigError extends Error {
@@ -220,6 +223,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimit,
     rateBurst,
     cells: readCellSources(env, timeoutMs, baseUrl !== undefined),
+    sourceBudget: integer(env, 'CELL_SOURCE_BUDGET', DEFAULTS.sourceBudget, 0, 1_000_000),
     behindTls: onOff(env, 'BEHIND_TLS'),
     allowedHosts: hostList(env, 'ALLOWED_HOSTS'),
     trustedProxies: integer(env, 'TRUSTED_PROXIES', 0, 0, 10),

@@ -72,6 +72,7 @@ const common = {
   staticDir: config.staticDir,
   log,
   rateLimit: { perSecond: config.rateLimit, burst: config.rateBurst },
+  sourceBudget: { perMinute: config.sourceBudget },
   behindTls: config.behindTls,
   allowedHosts: config.allowedHosts,
   trustedProxies: config.trustedProxies,
@@ -164,6 +165,13 @@ server.listen(config.port, config.host, () => {
     `Cell sources: ${config.cells.names.join(', ')}` +
       (live ? ` (answers kept ${days} days, "not found" ${days === 0 ? '0 days' : 'a day'})` : ''),
   );
+  if (live) {
+    console.log(
+      config.sourceBudget > 0
+        ? `Live cell sources: at most ${config.sourceBudget} requests a minute per service key`
+        : 'Live cell sources: no limit per service key (CELL_SOURCE_BUDGET=0)',
+    );
+  }
   // The gazetteer names cells a live source gives without a name; built now rather than on the first lookup.
   if (live) setTimeout(() => townGazetteer(), 0).unref();
   if (config.baseUrl !== undefined) {

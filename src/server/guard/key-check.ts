@@ -4,6 +4,7 @@ import type { User } from '../store/records';
 import type { ServiceReads } from '../store/service-reads';
 import { keyParam, type KeyParams } from './key-params';
 import type { Limits } from './limits';
+import type { RateDecision } from './rate-limit';
 
 /** Longest key we look up; anything longer cannot be one we issued. */
 export const MAX_KEY_LENGTH = 256;
@@ -14,8 +15,15 @@ export const UNAUTHORIZED: Problem = {
   message: 'The serviceKey and userKey are unknown or not of the same developer.',
 };
 
-/** Who is asking, as a mode's key check found out; or the answer that refuses the request. */
-export type Judged<Who> = { ok: true; who: Who } | { ok: false; problem: Problem };
+/** Takes one request to the live cell sources from the asking service key's budget (guard/limits.ts). */
+export type SpendOnSources = () => RateDecision;
+
+/**
+ * Who is asking, as a mode's key check found out, and what their requests to the live sources are charged to; or
+ * the answer that refuses the request.
+ */
+export type Judged<Who> =
+  { ok: true; who: Who; spendOnSources?: SpendOnSources } | { ok: false; problem: Problem };
 
 /** How a mode judges the keys of a request from `address`: what the guard runs once the request is admitted. */
 export type KeyJudge<Who> = (keys: KeyParams, address: string) => Judged<Who>;
@@ -67,7 +75,8 @@ export function storeKeys(
     }
     if (user === undefined || user === 'mismatch') return refuse(address, UNAUTHORIZED);
     const limited = limits.accepted(serviceKey);
-    return limited === undefined ? { ok: true, who: user } : { ok: false, problem: limited };
+    if (limited !== undefined) return { ok: false, problem: limited };
+    return { ok: true, who: user, spendOnSources: () => limits.spendOnSources(serviceKey) };
   };
 }
 
@@ -113,6 +122,8 @@ export function operatorKeys(limits: Limits): KeyJudge<OperatorKeys> {
           else limits.accepted(serviceKey);
         },
       },
+      // Spent only after the operator answered, so only once it has accepted the keys.
+      spendOnSources: () => limits.spendOnSources(serviceKey),
     };
   };
 }

@@ -1,5 +1,5 @@
 import type { Problem } from '../http/api-answer';
-import { RateLimiter } from './rate-limit';
+import { RateLimiter, type RateDecision } from './rate-limit';
 
 /** How much more an address may ask than one service key: several users may share it (a NAT, an office). */
 const ADDRESS_FACTOR = 5;
@@ -19,6 +19,16 @@ export interface Limits {
   keyHasRoom(serviceKey: string): Problem | undefined;
   /** The keys were accepted: takes from the service key's bucket; 429 when it is empty. */
   accepted(serviceKey: string): Problem | undefined;
+  /**
+   * One request to a live cell source (OpenCelliD, geolocate) on the service key's behalf: takes from the key's
+   * budget of such requests, a bucket of its own beside the read limit (a cached answer costs nothing).
+   */
+  spendOnSources(serviceKey: string): RateDecision;
+}
+
+/** What a service key may cost the live sources: requests per minute, all of them at once at most (0: no limit). */
+export interface SourceBudget {
+  perMinute: number;
 }
 
 function tooMany(retryAfterSeconds: number, what: string): Problem {
@@ -30,9 +40,14 @@ function tooMany(retryAfterSeconds: number, what: string): Problem {
   };
 }
 
-/** The limits from the service key's rate and burst (absent or a rate of 0: none). */
-export function createLimits(options: { perSecond: number; burst: number } | undefined): Limits {
+/** The limits from the service key's rate and burst, and its budget at the live sources (absent or 0: none). */
+export function createLimits(
+  options: { perSecond: number; burst: number } | undefined,
+  budget?: SourceBudget,
+): Limits {
   const { perSecond, burst } = options ?? { perSecond: 0, burst: 1 };
+  const perMinute = budget?.perMinute ?? 0;
+  const sourceRequests = new RateLimiter({ perSecond: perMinute / 60, burst: perMinute });
   const keys = new RateLimiter({ perSecond, burst });
   const addresses = new RateLimiter({ perSecond: perSecond * ADDRESS_FACTOR, burst: burst * ADDRESS_FACTOR });
   const failures = new RateLimiter({ perSecond: perSecond / 4, burst: Math.max(1, Math.floor(burst / 2)) });
@@ -54,6 +69,9 @@ export function createLimits(options: { perSecond: number; burst: number } | und
     accepted(serviceKey) {
       const taken = keys.take(serviceKey);
       return taken.ok ? undefined : tooMany(taken.retryAfterSeconds, 'requests for this service key');
+    },
+    spendOnSources(serviceKey) {
+      return sourceRequests.take(serviceKey);
     },
   };
 }

@@ -11,14 +11,15 @@ import type { Forwarded } from '../sources/operator-source';
 export function questionOf(
   asked: CellQuestion['asked'],
   extra: { lac?: number; radio?: Radio },
-  operator?: CellQuestion['operator'],
+  caller: Pick<CellQuestion, 'operator' | 'spendOnSources'> = {},
 ): CellQuestion {
   return {
     asked,
     key: { mcc: Number(asked.mcc), mnc: Number(asked.mnc), cellid: Number(asked.cellid) },
     ...(extra.lac !== undefined && { lac: extra.lac }),
     ...(extra.radio !== undefined && { radio: extra.radio }),
-    ...(operator !== undefined && { operator }),
+    ...(caller.operator !== undefined && { operator: caller.operator }),
+    ...(caller.spendOnSources !== undefined && { spendOnSources: caller.spendOnSources }),
   };
 }
 
@@ -56,6 +57,13 @@ export function lookupProblem(result: Exclude<Lookup, { kind: 'found' | 'final' 
   }
   const who = listed(result.sources);
   switch (result.failure) {
+    case 'budget':
+      return {
+        status: 429,
+        code: 'source-budget',
+        message: `This service key has asked ${who} as often as it may for now (a limit of its own, beside the read limit); try again in ${wait(result.retryAfterSeconds ?? 60)}.`,
+        retryAfterSeconds: result.retryAfterSeconds ?? 60,
+      };
     case 'limit':
       return {
         status: 429,

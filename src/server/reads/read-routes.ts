@@ -22,7 +22,7 @@ const formatOf = (c: Context) => formatFromAccept(c.req.header('accept'));
 export function readRoutes(api: Hono, guard: Guard<User>, reads: Reads): void {
   api.get('/location', guard(), (c) => reply(c, reads.location(c.var.who, formatOf(c))));
   api.get('/cell/:mcc/:mnc/:cellid', guard(cellRequest), (c): Response | Promise<Response> => {
-    const answer = reads.cell(c.var.asked, formatOf(c), c.req.raw.signal);
+    const answer = reads.cell(c.var.asked, formatOf(c), c.req.raw.signal, c.var.spendOnSources);
     return answer instanceof Promise ? answer.then((ready) => reply(c, ready)) : reply(c, answer);
   });
   api.get('/cells', guard(cellsRequest), (c) => reply(c, reads.cellsInView(c.var.asked, formatOf(c))));

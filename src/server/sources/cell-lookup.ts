@@ -1,13 +1,14 @@
 import { redact } from '../net/safe-text';
 import type { Forwarded } from './operator-source';
 import { NO_LAC, type CachedAnswer, type CellCache } from '../store/cell-cache';
-import type {
-  CellQuestion,
-  CellSource,
-  SourceFailure,
-  SourceName,
-  SourcedCell,
-  SourceResult,
+import {
+  missingFields,
+  type CellQuestion,
+  type CellSource,
+  type SourceFailure,
+  type SourceName,
+  type SourcedCell,
+  type SourceResult,
 } from './cell-source';
 import { badField } from './answer-check';
 import { Abandoned } from './source-http';
@@ -20,7 +21,8 @@ export type Lookup =
   | { kind: 'not-found'; needs: ReadonlyArray<'lac' | 'radio'>; needers: SourceName[] }
   | {
       kind: 'failed';
-      failure: SourceFailure;
+      /** `budget`: the asking service key's requests to the live sources are used up for now. */
+      failure: SourceFailure | 'budget';
       retryAfterSeconds?: number;
       sources: SourceName[];
       /** An unreadable answer: the field of it that could not be used. */
@@ -44,7 +46,8 @@ export interface LookupSettings {
 
 /* When sources fail in different ways, the answer names the one a person can act on first: wait (a limit, with
    its time), try again (down, slow, garbled), or tell the service's operator (misconfigured). */
-const FAILURE_ORDER: readonly SourceFailure[] = [
+const FAILURE_ORDER: ReadonlyArray<SourceFailure | 'budget'> = [
+  'budget',
   'limit',
   'timeout',
   'unavailable',
@@ -86,7 +89,7 @@ function toCache(cell: SourcedCell & { name: string }, askedAt: number): CachedA
 
 interface Failure {
   source: SourceName;
-  failure: SourceFailure;
+  failure: SourceFailure | 'budget';
   retryAfterSeconds?: number;
   field?: string;
 }
@@ -210,6 +213,17 @@ export function createCellLookup(settings: LookupSettings): CellLookup {
     if (blocked !== undefined && blocked > at) {
       const retryAfterSeconds = Math.ceil((blocked - at) / 1000);
       tally.failures.push({ source: source.name, failure: 'limit', retryAfterSeconds });
+      return undefined;
+    }
+    // Charged only for a request the source will make: one that lacks what it needs is not made.
+    const asking = source.live && missingFields(source.needs, question).length === 0;
+    const spent = asking ? question.spendOnSources?.() : undefined;
+    if (spent?.ok === false) {
+      tally.failures.push({
+        source: source.name,
+        failure: 'budget',
+        retryAfterSeconds: spent.retryAfterSeconds,
+      });
       return undefined;
     }
     const asked = await source.ask(question, signal);

@@ -14,6 +14,8 @@ export interface CellQuestion {
   radio?: Radio;
   /** Proxy mode: asks the operator for a path with the caller's keys and Accept (gated and charged by the route). */
   operator?: { ask(path: string, signal: AbortSignal): Promise<Forwarded> };
+  /** Charges one request to a live source to the asking service key (the guard's budget); none: not limited. */
+  spendOnSources?: () => { ok: true } | { ok: false; retryAfterSeconds: number };
 }
 
 /** A cell as a source knows it. */
@@ -60,7 +62,17 @@ export interface CellSource {
   name: SourceName;
   /** Asked over the network: its answers are kept in the cache, and a failure is logged for the operator. */
   live: boolean;
+  /** What a question must give for the source to be asked at all (it answers `needs` otherwise). */
+  needs?: ReadonlyArray<'lac' | 'radio'>;
   ask(question: CellQuestion, signal: AbortSignal): SourceResult | Promise<SourceResult>;
+}
+
+/** Of what a source needs, what the question does not give. */
+export function missingFields(
+  needs: ReadonlyArray<'lac' | 'radio'> | undefined,
+  question: CellQuestion,
+): Array<'lac' | 'radio'> {
+  return (needs ?? []).filter((field) => question[field] === undefined);
 }
 
 /** Seconds from `now` (ms) to the next midnight UTC, when a daily limit is assumed to reset (at least a minute). */

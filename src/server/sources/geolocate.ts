@@ -1,7 +1,7 @@
 import { excerpt } from '../net/safe-text';
 import type { Radio } from '../../api/cell-facts';
 import type { CellQuestion, CellSource, SourceResult } from './cell-source';
-import { secondsToUtcMidnight } from './cell-source';
+import { missingFields, secondsToUtcMidnight } from './cell-source';
 import {
   askSource,
   isHtml,
@@ -138,6 +138,8 @@ export function readGeolocateAnswer(answer: HttpAnswer, question: CellQuestion, 
   };
 }
 
+const NEEDS = ['lac', 'radio'] as const;
+
 /**
  * An ichnaea-compatible geolocation API (beaconDB, Google, a self-hosted ichnaea): where a device hearing this one
  * cell would be. Needs the LAC and the radio type (without it Google assumes GSM and answers another cell).
@@ -152,11 +154,11 @@ export function geolocateSource(
   return {
     name: 'geolocate',
     live: true,
+    needs: NEEDS,
     async ask(question, signal) {
       const { lac, radio } = question;
       if (lac === undefined || radio === undefined) {
-        const fields = [lac === undefined && 'lac', radio === undefined && 'radio'] as const;
-        return { kind: 'needs', fields: fields.filter((field) => field !== false) };
+        return { kind: 'needs', fields: missingFields(NEEDS, question) };
       }
       const body = geolocateBody({ ...question, lac, radio });
       const answer = await askSource(http, url, { method: 'POST', body }, signal);

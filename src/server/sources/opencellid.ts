@@ -1,6 +1,6 @@
 import { excerpt } from '../net/safe-text';
 import type { CellQuestion, CellSource, SourceResult } from './cell-source';
-import { secondsToUtcMidnight } from './cell-source';
+import { missingFields, secondsToUtcMidnight } from './cell-source';
 import {
   askSource,
   isHtml,
@@ -156,6 +156,8 @@ export function readOpenCellidAnswer(answer: HttpAnswer, question: CellQuestion,
   return cellOf(body, question);
 }
 
+const NEEDS = ['lac'] as const;
+
 /** OpenCelliD's `cell/get`: looks a cell up by its ids; needs the LAC. */
 export function openCellidSource(
   settings: OpenCellidSettings,
@@ -165,8 +167,9 @@ export function openCellidSource(
   return {
     name: 'opencellid',
     live: true,
+    needs: NEEDS,
     async ask(question, signal) {
-      if (question.lac === undefined) return { kind: 'needs', fields: ['lac'] };
+      if (question.lac === undefined) return { kind: 'needs', fields: missingFields(NEEDS, question) };
       const query = new URLSearchParams({
         key: settings.key,
         mcc: String(question.key.mcc),

@@ -10,7 +10,7 @@ import { tempStores } from '../testing/temp-stores';
 import type { Store } from '../store/open-store';
 import type { SourceName } from './cell-source';
 
-/* What a live source says is checked, field by field, before it is used or kept (issue 23, items 4 and 7): the
+/* What a live source says is checked, field by field, before it is used or kept (issue 23, items 2, 4 and 7): the
    stand-ins' traps answer with one field no real answer could hold, and each must be a 502 naming the source and
    the field, asked again next time rather than answered from the cache. */
 const KEYS = 'serviceKey=demo-service&userKey=demo-user';
@@ -32,7 +32,7 @@ interface Service {
 
 function service(
   names: SourceName[] = ['store', 'opencellid', 'geolocate'],
-  { file = join(stores.dir, `db-${++files}.db`) } = {},
+  { perMinute = 0, file = join(stores.dir, `db-${++files}.db`) } = {},
 ): Service {
   const store = stores.open(file);
   const log: string[] = [];
@@ -40,6 +40,7 @@ function service(
     store,
     staticDir: null,
     log: (line) => log.push(line),
+    ...(perMinute > 0 && { sourceBudget: { perMinute } }),
     cells: {
       sources: {
         names,
@@ -183,5 +184,43 @@ describe('a question without a LAC', () => {
     const withLac = await get(`/api/cell/244/91/${cell.cellid}?${KEYS}&lac=6001`);
     expect(withLac.status).toBe(200);
     expect(withLac.headers.get('age')).not.toBeNull();
+  });
+});
+
+describe('what one service key may cost the live sources', () => {
+  it('is its own limit: 429 with Retry-After once the budget is spent, per service key, cached answers free', async () => {
+    const { get, store } = service(['store', 'opencellid'], { perMinute: 2 });
+    addOtherUser(store);
+    const cellid = 9_100_001;
+    const lookUp = (lac: number, keys = KEYS) => get(`/api/cell/244/91/${cellid}?${keys}&lac=${lac}`);
+    expect((await lookUp(1)).status).toBe(404);
+    expect((await lookUp(2)).status).toBe(404);
+    const spent = await lookUp(3);
+    expect(await errorOf(spent)).toMatchObject({ status: 429, code: 'source-budget' });
+    expect(Number(spent.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(asked(cellid).opencellid).toBe(2);
+    // "Not found" is kept: asking it again costs nothing and answers as before.
+    expect((await lookUp(1)).status).toBe(404);
+    // A question a live source cannot take (no LAC) costs nothing either.
+    expect((await get(`/api/cell/244/91/${cellid}?${KEYS}`)).status).toBe(404);
+    // Another service key has a budget of its own.
+    expect((await lookUp(3, OTHER_KEYS)).status).toBe(404);
+    expect(asked(cellid).opencellid).toBe(3);
+  });
+
+  it.each([
+    ['lac=65536&radio=LTE', 'lac', /at most 65535/],
+    ['lac=16777216', 'lac', /at most 16777215/],
+    ['lac=1&radio=GSM', 'radio', /GSM cell id is at most 65535/],
+  ])('refuses ?%s, which no cell can have, before asking anyone', async (query, field, message) => {
+    const { get } = service(['store', 'opencellid', 'geolocate']);
+    const cellid = 9_100_002;
+    expect(await errorOf(await get(`/api/cell/244/91/${cellid}?${KEYS}&${query}`))).toMatchObject({
+      status: 400,
+      code: 'bad-parameter',
+      field,
+      message: expect.stringMatching(message),
+    });
+    expect(asked(cellid)).toEqual({ opencellid: 0, geolocate: 0 });
   });
 });
