@@ -135,6 +135,15 @@ function keptAnswer(
   return { kind: 'found', source: source.name, cell, ageSeconds: seconds - kept.askedAt };
 }
 
+/** Keeps a live answer; a write that fails (the database locked or full) is logged, and the answer given all the same. */
+function keep(settings: LookupSettings, ...[source, key, answer]: Parameters<CellCache['put']>): void {
+  try {
+    settings.cache?.put(source, key, answer);
+  } catch (error) {
+    settings.log(`cell cache: keeping ${source}'s answer failed: ${(error as Error).message}`);
+  }
+}
+
 /** The end of the lookup when no source answered: the failure a person can act on first, else not found. */
 function concluded({ needs, needers, failures }: Tally): Lookup {
   if (failures.length === 0) return { kind: 'not-found', needs: [...needs], needers };
@@ -234,14 +243,14 @@ export function createCellLookup(settings: LookupSettings): CellLookup {
       case 'found': {
         const { cell: found } = result;
         const cell = { ...found, name: found.name ?? settings.nameOf(found.lat, found.lon) };
-        if (source.live) settings.cache?.put(source.name, question.key, toCache(cell, seconds));
+        if (source.live) keep(settings, source.name, question.key, toCache(cell, seconds));
         return { kind: 'found', source: source.name, cell };
       }
       case 'not-found':
         if (source.live) {
           const lac = question.lac ?? NO_LAC;
           const radio = question.radio ?? '';
-          settings.cache?.put(source.name, question.key, { found: false, lac, radio, askedAt: seconds });
+          keep(settings, source.name, question.key, { found: false, lac, radio, askedAt: seconds });
         }
         return undefined;
       case 'needs':

@@ -224,3 +224,39 @@ describe('what one service key may cost the live sources', () => {
     expect(asked(cellid)).toEqual({ opencellid: 0, geolocate: 0 });
   });
 });
+
+describe('a cache write that fails (issue 23, item 3)', () => {
+  const turku = OPENCELLID_CELLS.turku;
+  const path = `/api/cell/244/91/${turku.cellid}?${KEYS}&lac=6001`;
+
+  it("while another writer holds the database: the source's answer all the same, logged, asked again later", async () => {
+    const { get, file, log } = service(['store', 'opencellid']);
+    const writer = new Database(file);
+    try {
+      writer.exec('BEGIN IMMEDIATE');
+      const response = await get(path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cell-source')).toBe('opencellid');
+      expect(log).toContain("cell cache: keeping opencellid's answer failed: database is locked");
+    } finally {
+      writer.exec('COMMIT');
+      writer.close();
+    }
+    const before = asked(turku.cellid).opencellid;
+    expect((await get(path)).status).toBe(200);
+    expect(asked(turku.cellid).opencellid).toBe(before + 1);
+  });
+
+  it('when the database cannot take it (as on a full disk): the answer, and the failure logged', async () => {
+    const { get, file, log } = service(['store', 'opencellid']);
+    writeRaw(
+      file,
+      `CREATE TRIGGER full_disk BEFORE INSERT ON cell_answers
+         BEGIN SELECT RAISE(FAIL, 'database or disk is full'); END`,
+    );
+    const response = await get(path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cell-source')).toBe('opencellid');
+    expect(log).toContain("cell cache: keeping opencellid's answer failed: database or disk is full");
+  });
+});
