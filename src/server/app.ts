@@ -46,6 +46,8 @@ export interface CommonOptions {
   sourceBudget?: SourceBudget;
   /** The Cell read's sources; by default the store (demo mode) or the operator alone (proxy mode). */
   cells?: CellsOptions;
+  /** Cells in view: the most candidates a filtered read looks through (CELLS_IN_VIEW_LOOK_THROUGH). */
+  cellsInViewLookThrough?: number;
   /** Reverse proxies in front of the service whose X-Forwarded-For entries are believed (TRUSTED_PROXIES). */
   trustedProxies?: number;
   /** Reached over https through a proxy that ends TLS: answers carry HSTS. */
@@ -196,7 +198,7 @@ function apiRoutes(
     readRoutes(api, guard, {
       location: options.camaraLocation === undefined ? createLocationRead(store) : camaraDocumentLocation,
       cell: createCellRead(cells, fresh),
-      cellsInView: createCellsInView(store),
+      cellsInView: createCellsInView(store, options.cellsInViewLookThrough),
     });
     if (options.camaraLocation !== undefined) camaraRoutes(api, guard, options.camaraLocation);
   } else {

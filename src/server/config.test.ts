@@ -22,6 +22,7 @@ describe('config', () => {
       rateBurst: 40,
       cells: { names: ['store'], timeoutMs: 10_000, cacheDays: 7 },
       sourceBudget: 60,
+      cellsInViewLookThrough: 250_000,
       behindTls: false,
       allowedHosts: undefined,
       trustedProxies: 0,

@@ -7,6 +7,7 @@ import { SOURCE_NAMES, type SourceName } from './sources/cell-source';
 import { DEFAULT_GEOLOCATE_URL } from './sources/geolocate';
 import { DEFAULT_OPENCELLID_URL } from './sources/opencellid';
 import { parseTileUrl } from './http/tile-url';
+import { MAX_LOOKED_THROUGH } from './store/cells-in-box';
 
 /** Every setting of the service. Nothing else in the service reads the environment. */
 export interface Config {
@@ -32,6 +33,8 @@ export interface Config {
   cells: SourcesConfig;
   /** Requests one service key may cause to the live cell sources per minute (CELL_SOURCE_BUDGET); 0: no limit. */
   sourceBudget: number;
+  /** The most candidates a filtered cells-in-view read looks through (CELLS_IN_VIEW_LOOK_THROUGH). */
+  cellsInViewLookThrough: number;
   /** The service is reached over https through a proxy that ends TLS: answers carry HSTS. */
   behindTls: boolean;
   /** Host names (and addresses) the service answers to; any other Host header gets 421. Unset: any. */
@@ -58,6 +61,7 @@ export const DEFAULTS = {
   rateLimit: 20,
   cellCacheDays: 7,
   sourceBudget: 60,
+  cellsInViewLookThrough: MAX_LOOKED_THROUGH,
 } as const;
 
 export class ConfigError extends Error {
@@ -224,6 +228,13 @@ export function loadConfig(env: Env = process.env): Config {
     rateBurst,
     cells: readCellSources(env, timeoutMs, baseUrl !== undefined),
     sourceBudget: integer(env, 'CELL_SOURCE_BUDGET', DEFAULTS.sourceBudget, 0, 1_000_000),
+    cellsInViewLookThrough: integer(
+      env,
+      'CELLS_IN_VIEW_LOOK_THROUGH',
+      DEFAULTS.cellsInViewLookThrough,
+      100,
+      100_000_000,
+    ),
     behindTls: onOff(env, 'BEHIND_TLS'),
     allowedHosts: hostList(env, 'ALLOWED_HOSTS'),
     trustedProxies: integer(env, 'TRUSTED_PROXIES', 0, 0, 10),

@@ -73,6 +73,7 @@ const common = {
   log,
   rateLimit: { perSecond: config.rateLimit, burst: config.rateBurst },
   sourceBudget: { perMinute: config.sourceBudget },
+  cellsInViewLookThrough: config.cellsInViewLookThrough,
   behindTls: config.behindTls,
   allowedHosts: config.allowedHosts,
   trustedProxies: config.trustedProxies,

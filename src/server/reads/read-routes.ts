@@ -25,7 +25,10 @@ export function readRoutes(api: Hono, guard: Guard<User>, reads: Reads): void {
     const answer = reads.cell(c.var.asked, formatOf(c), c.req.raw.signal, c.var.spendOnSources);
     return answer instanceof Promise ? answer.then((ready) => reply(c, ready)) : reply(c, answer);
   });
-  api.get('/cells', guard(cellsRequest), (c) => reply(c, reads.cellsInView(c.var.asked, formatOf(c))));
+  api.get('/cells', guard(cellsRequest), (c): Response | Promise<Response> => {
+    const answer = reads.cellsInView(c.var.asked, formatOf(c));
+    return answer instanceof Promise ? answer.then((ready) => reply(c, ready)) : reply(c, answer);
+  });
   api.get('/schema/Location', (c) => schemaAnswer(c, LOCATION_XSD));
 }
 
