@@ -18,7 +18,8 @@ const proxyPort = port + 2;
 process.env.E2E_OPERATOR_URL = `http://127.0.0.1:${operatorPort}`;
 process.env.E2E_PROXY_URL = `http://127.0.0.1:${proxyPort}`;
 /* Stand-ins for OpenCelliD and a geolocate API, and a service asking them after its store
-   (e2e/real-cells.spec.ts). */
+   (e2e/real-cells.spec.ts). That service also looks through at most 300 cells for a filtered cells-in-view read,
+   so that its demo data (681 cells) holds a view too crowded to filter (e2e/cells-in-view.spec.ts). */
 const standInPort = port + 3;
 const sourcesPort = port + 4;
 process.env.E2E_STAND_INS_URL = `http://127.0.0.1:${standInPort}`;
@@ -162,6 +163,7 @@ export default defineConfig({
         OPENCELLID_KEY: OPENCELLID_KEY,
         GEOLOCATE_URL: `http://127.0.0.1:${standInPort}/geolocate/v1/geolocate`,
         POSITIONING_TIMEOUT_MS: '3000',
+        CELLS_IN_VIEW_LOOK_THROUGH: '300',
       }),
       url: `http://127.0.0.1:${sourcesPort}/api/health`,
       env: { PORT: String(sourcesPort), E2E_DB: sourcesDb },

@@ -224,3 +224,34 @@ test.describe('cells in view', () => {
     await expect(page.getByLabel('Service key', { exact: true })).toBeVisible();
   });
 });
+
+/* The service of the live sources' tests looks through at most 300 cells for a filtered read (playwright.config.ts):
+   Finland's 681 demo cells are a view too crowded to filter, as the whole world is for 1,000,000 cells. */
+test.describe('cells in view, filtered over a view too crowded to look through', () => {
+  test.use({ baseURL: process.env.E2E_SOURCES_URL ?? 'http://127.0.0.1:5203' });
+
+  test('says to zoom in, as a hint on the map and not as an error; zoomed in, the filter is answered', async ({
+    page,
+  }) => {
+    // All of Finland in view, Helsinki in the middle.
+    await page.goto('/?view=60.17000,24.94000,5');
+    await saveKeys(page, DEMO);
+    const reads = cellsReads(page);
+    await switchOn(page);
+    await expect.poll(() => shownCount(page)).toBeGreaterThan(300);
+    await inView(page).getByLabel('Radio').selectOption('NR');
+    await expect(status(page)).toHaveText(
+      'Too many cells in this view to pick out the ones chosen: zoom in to see them, or choose an operator.',
+    );
+    await expect.poll(() => new URL(reads.at(-1)?.url() ?? '').searchParams.get('radio')).toBe('NR');
+    await expect(inView(page).getByRole('alert')).toHaveCount(0);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(lone(page)).toHaveCount(0);
+    await expect(groups(page)).toHaveCount(0);
+    // Zoomed in to Helsinki, where fewer cells lie, the same filter shows its cells.
+    const zoomIn = page.getByRole('button', { name: 'Zoom in', exact: true });
+    for (let zoom = 5; zoom < 11; zoom++) await zoomIn.click();
+    await expect.poll(() => shownCount(page)).toBeGreaterThan(0);
+    await expect(status(page)).not.toContainText('Too many');
+  });
+});

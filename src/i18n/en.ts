@@ -238,6 +238,9 @@ export const en = {
   'inView.count': 'Cells in view: {count}.',
   'inView.none': 'No known cells in view. Move the map or zoom out.',
   'inView.truncated': 'Showing {count} cells spread over the view; there are more. Zoom in to see them all.',
+  'inView.zoomIn': 'Too many cells in this view to pick out the ones chosen: zoom in to see them.',
+  'inView.zoomInOrOperator':
+    'Too many cells in this view to pick out the ones chosen: zoom in to see them, or choose an operator.',
   'inView.filtered': 'Radio filters show only cells whose source named their radio.',
   'err.notFound.cells.title': 'Cells in view are not available here',
   'err.notFound.cells.body':

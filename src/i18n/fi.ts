@@ -241,6 +241,9 @@ export const fi: Catalog = {
   'inView.none': 'Näkymässä ei ole tunnettuja soluja. Siirrä karttaa tai loitonna.',
   'inView.truncated':
     'Näytetään {count} solua koko näkymän alueelta; niitä on enemmän. Lähennä nähdäksesi kaikki.',
+  'inView.zoomIn': 'Näkymässä on liian monta solua valittujen poimimiseen: lähennä nähdäksesi ne.',
+  'inView.zoomInOrOperator':
+    'Näkymässä on liian monta solua valittujen poimimiseen: lähennä nähdäksesi ne tai valitse operaattori.',
   'inView.filtered': 'Radiosuodatin näyttää vain solut, joiden radion lähde on kertonut.',
   'err.notFound.cells.title': 'Näkymän solut eivät ole saatavilla täällä',
   'err.notFound.cells.body':

@@ -10,13 +10,13 @@ import { createGuard } from './guard/guard';
 import { operatorKeys, storeKeys } from './guard/key-check';
 import { KEY_HEADERS } from '../api/keys';
 import { keyParams } from './guard/key-params';
-import { createLimits, type Limits } from './guard/limits';
+import { createLimits, type Limits, type SourceBudget } from './guard/limits';
 import { createCellRead } from './reads/cell-read';
 import { createCellsInView } from './reads/cells-in-view';
 import { camaraDocumentLocation, camaraRoutes } from './reads/camara-read';
 import { createLocationRead } from './reads/location-read';
 import { readRoutes, serviceRoutes } from './reads/read-routes';
-import { FreshCache } from './store/fresh-cache';
+import { FreshCache, freshValue } from './store/fresh-cache';
 import { clientAddress } from './guard/client-address';
 import { compression } from './http/compression';
 import { DEFAULTS } from './config';
@@ -43,8 +43,12 @@ export interface CommonOptions {
   /** Requests per second per service key on the two resources, with a burst; absent or 0: no limit. Each client
    *  address gets five times as much, and half the burst of failed key checks at a quarter of the rate. */
   rateLimit?: { perSecond: number; burst: number };
+  /** Requests a service key may cause to the live cell sources per minute, beside its read limit; absent or 0: none. */
+  sourceBudget?: SourceBudget;
   /** The Cell read's sources; by default the store (demo mode) or the operator alone (proxy mode). */
   cells?: CellsOptions;
+  /** Cells in view: the most candidates a filtered read looks through (CELLS_IN_VIEW_LOOK_THROUGH). */
+  cellsInViewLookThrough?: number;
   /** Reverse proxies in front of the service whose X-Forwarded-For entries are believed (TRUSTED_PROXIES). */
   trustedProxies?: number;
   /** Reached over https through a proxy that ends TLS: answers carry HSTS. */
@@ -132,30 +136,21 @@ function readTimeoutMs(options: AppOptions): number {
   return each * Math.max(1, overNetwork);
 }
 
-/**
- * Whether the demo keys are in the database, asked again when the data has changed, and known meanwhile: the page
- * and /api/settings wait for the database only for the first answer after a change.
- */
-function demoKeysWatch(store: AppStore): () => Maybe<boolean> {
-  let seen: string | undefined;
-  let known = false;
-  return () => {
-    const version = store.dataVersion();
-    if (version === seen) return known;
-    return andThen(store.hasDemoKeys(), (has) => {
-      [seen, known] = [version, has];
-      return has;
-    });
-  };
-}
-
 /** What the app needs from the service to start: /api/settings, and the same in the page. */
 function appSettings(options: AppOptions): () => Maybe<Settings> {
   const mode = 'upstream' in options ? 'proxy' : 'demo';
   const locationSource =
     'upstream' in options ? 'operator' : options.camaraLocation !== undefined ? 'camara' : 'store';
   const timeoutMs = readTimeoutMs(options);
-  const demoKeys = 'upstream' in options ? () => false : demoKeysWatch(options.store);
+  // Asked again only when the data has changed: the page waits for the database only after a change.
+  const { store } = options;
+  const demoKeys =
+    'upstream' in options || store === undefined
+      ? () => false
+      : freshValue(
+          () => store.dataVersion(),
+          () => store.hasDemoKeys(),
+        );
   const perSecond = options.rateLimit?.perSecond ?? 0;
   return () =>
     andThen(demoKeys(), (withDemoKeys) => ({
@@ -230,7 +225,7 @@ function apiRoutes(
     readRoutes(api, guard, {
       location: options.camaraLocation === undefined ? createLocationRead(store) : camaraDocumentLocation,
       cell: createCellRead(cells, fresh),
-      cellsInView: createCellsInView(store),
+      cellsInView: createCellsInView(store, options.cellsInViewLookThrough),
     });
     if (options.camaraLocation !== undefined) camaraRoutes(api, guard, options.camaraLocation);
   } else {
@@ -281,7 +276,7 @@ export function createApp(options: AppOptions): Hono {
   const settings = appSettings(options);
   // One set of limits: a client address's requests count alike on every route, and several replicas on one
   // PostgreSQL share their buckets: one limit across them all.
-  const limits = createLimits(options.rateLimit, options.store?.buckets);
+  const limits = createLimits(options.rateLimit, options.sourceBudget, options.store?.buckets);
   app.route('/api', apiRoutes(options, settings, log, limits));
   if (options.camaraOperator !== undefined && !('upstream' in options)) {
     const oidcHeaders = securityHeaderValues(headers, '/oidc/');

@@ -70,6 +70,27 @@ describe('admin command line', () => {
     expect(show).not.toContain(userKey);
   });
 
+  it('takes a key that begins with a dash (as older versions issued one in 64) as an argument, not an option', async () => {
+    const db = freshDb();
+    await cli(['add-developer', 'acme', '--db', db]);
+    expect((await cli(['issue-service-key', 'acme', '--key', '-Dash-service', '--db', db])).out).toBe(
+      '-Dash-service',
+    );
+    expect((await cli(['register-user', 'acme', '358401111111', '--key=-Xb3_user', '--db', db])).out).toBe(
+      '-Xb3_user',
+    );
+    expect(await cli(['sms-reply', '-Xb3_user', '--db', db])).toMatchObject({ code: 0 });
+    expect(inspect(db, (s) => s.authenticate('-Dash-service', '-Xb3_user'))).toMatchObject({
+      smsReplied: true,
+    });
+    expect(await cli(['sms-reply', '--no', '--db', db, '--', '-Xb3_user'])).toMatchObject({ code: 0 });
+    expect(inspect(db, (s) => s.getUser('-Xb3_user')?.smsReplied)).toBe(false);
+    expect(await cli(['show', '-x', '--db', db])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('unknown option -x'),
+    });
+  });
+
   it('fills a new database with demo data unless POSITIONING_DEMO=off, and reads POSITIONING_DB', async () => {
     const db = freshDb();
     expect((await cli(['show'], { POSITIONING_DB: db })).out).toMatch(

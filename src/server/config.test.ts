@@ -9,7 +9,6 @@ describe('config', () => {
     expect(loadConfig({})).toEqual({
       host: '127.0.0.1',
       port: 8080,
-      dbFile: 'data/positioning.db',
       database: { url: undefined, poolSize: 10, file: 'data/positioning.db' },
       baseUrl: undefined,
       timeoutMs: 10_000,
@@ -22,6 +21,8 @@ describe('config', () => {
       rateLimit: 20,
       rateBurst: 40,
       cells: { names: ['store'], timeoutMs: 10_000, cacheDays: 7 },
+      sourceBudget: 60,
+      cellsInViewLookThrough: 250_000,
       behindTls: false,
       allowedHosts: undefined,
       trustedProxies: 0,
@@ -122,6 +123,11 @@ describe('config', () => {
     });
   });
 
+  it("reads the live sources' budget per service key: a minute's requests, 0 for none", () => {
+    expect(loadConfig({ CELL_SOURCE_BUDGET: '0' })).toMatchObject({ sourceBudget: 0 });
+    expect(() => loadConfig({ CELL_SOURCE_BUDGET: 'many' })).toThrow(/CELL_SOURCE_BUDGET/);
+  });
+
   it('reads every setting', () => {
     const config = loadConfig({
       HOST: '0.0.0.0',
@@ -139,7 +145,7 @@ describe('config', () => {
     expect(config).toMatchObject({
       host: '0.0.0.0',
       port: 9000,
-      dbFile: '/tmp/x.db',
+      database: { file: '/tmp/x.db' },
       baseUrl: 'https://operator.example/iw/rest',
       timeoutMs: 2500,
       schemaUrl: 'https://operator.example/schema',

@@ -72,6 +72,8 @@ const common = {
   staticDir: config.staticDir,
   log,
   rateLimit: { perSecond: config.rateLimit, burst: config.rateBurst },
+  sourceBudget: { perMinute: config.sourceBudget },
+  cellsInViewLookThrough: config.cellsInViewLookThrough,
   behindTls: config.behindTls,
   allowedHosts: config.allowedHosts,
   trustedProxies: config.trustedProxies,
@@ -88,7 +90,7 @@ async function readStore(): Promise<ServiceStore> {
     return opened;
   } catch (error) {
     await opened?.close();
-    const where = config.database.url === undefined ? ` the database ${config.dbFile}` : '';
+    const where = config.database.url === undefined ? ` the database ${config.database.file}` : '';
     console.error(`Cannot start:${where} ${(error as Error).message}`);
     process.exit(1);
   }
@@ -175,13 +177,20 @@ server.listen(config.port, config.host, () => {
     `Cell sources: ${config.cells.names.join(', ')}` +
       (live ? ` (answers kept ${days} days, "not found" ${days === 0 ? '0 days' : 'a day'})` : ''),
   );
+  if (live) {
+    console.log(
+      config.sourceBudget > 0
+        ? `Live cell sources: at most ${config.sourceBudget} requests a minute per service key`
+        : 'Live cell sources: no limit per service key (CELL_SOURCE_BUDGET=0)',
+    );
+  }
   // The gazetteer names cells a live source gives without a name; built now rather than on the first lookup.
   if (live) setTimeout(() => townGazetteer(), 0).unref();
   if (config.baseUrl !== undefined) {
     console.log(`Proxy mode: forwarding /api/location and /api/cell/… to ${config.baseUrl}`);
   } else if (store !== undefined) {
     console.log(
-      `Demo mode, database ${store.engine === 'SQLite' ? config.dbFile : `${store.where} (PostgreSQL)`}`,
+      `Demo mode, database ${store.engine === 'SQLite' ? config.database.file : `${store.where} (PostgreSQL)`}`,
     );
     console.log(`CAMARA operator: issuer ${publicUrl()}/oidc, Device Location ${publicUrl()}/camara`);
     stopPruning = pruneCamara(store);

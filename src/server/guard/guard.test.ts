@@ -20,7 +20,7 @@ const USER: User = {
 /** Limits that say what was asked of them, in order; `refuse` names the steps that answer 429. */
 function recordingLimits(refuse: Array<keyof Limits> = []): Limits & { calls: string[] } {
   const calls: string[] = [];
-  const step = (name: keyof Limits) => (arg: string) => {
+  const step = (name: Exclude<keyof Limits, 'spendOnSources'>) => (arg: string) => {
     calls.push(`${name} ${arg}`);
     return refuse.includes(name)
       ? { status: 429 as const, code: 'rate-limited', message: `${name} refused`, retryAfterSeconds: 3 }
@@ -32,6 +32,10 @@ function recordingLimits(refuse: Array<keyof Limits> = []): Limits & { calls: st
     failed: (address) => void calls.push(`failed ${address}`),
     keyHasRoom: step('keyHasRoom'),
     accepted: step('accepted'),
+    spendOnSources: (serviceKey) => {
+      calls.push(`spendOnSources ${serviceKey}`);
+      return refuse.includes('spendOnSources') ? { ok: false, retryAfterSeconds: 7 } : { ok: true };
+    },
   };
 }
 
@@ -101,8 +105,12 @@ describe('the service’s own key check (storeKeys)', () => {
   it('takes from the service key’s bucket only once both keys are accepted', async () => {
     const limits = recordingLimits();
     const judge = storeKeys({ authenticate: () => USER }, limits, fresh());
-    expect(await judge({ serviceKey: ['s'], userKey: ['u'] }, 'a')).toEqual({ ok: true, who: USER });
+    const judged = await judge({ serviceKey: ['s'], userKey: ['u'] }, 'a');
+    expect(judged).toMatchObject({ ok: true, who: USER });
     expect(limits.calls).toEqual(['accepted s']);
+    // What the live sources cost is charged to the same service key, and only when a source is asked.
+    if (judged.ok) judged.spendOnSources?.();
+    expect(limits.calls).toEqual(['accepted s', 'spendOnSources s']);
   });
 
   it('charges every 401 to the address: missing, too long, unknown or mismatched keys', async () => {

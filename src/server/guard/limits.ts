@@ -1,6 +1,6 @@
 import type { Problem } from '../http/api-answer';
 import type { BucketSpec, Maybe, SharedBuckets } from '../store/service-store';
-import { RateLimiter } from './rate-limit';
+import { RateLimiter, type RateDecision } from './rate-limit';
 
 /** How much more an address may ask than one service key: several users may share it (a NAT, an office). */
 const ADDRESS_FACTOR = 5;
@@ -24,6 +24,16 @@ export interface Limits {
   keyHasRoom(serviceKey: string): Maybe<Problem | undefined>;
   /** The keys were accepted: takes from the service key's bucket; 429 when it is empty. */
   accepted(serviceKey: string): Maybe<Problem | undefined>;
+  /**
+   * One request to a live cell source (OpenCelliD, geolocate) on the service key's behalf: takes from the key's
+   * budget of such requests, a bucket of its own beside the read limit (a cached answer costs nothing).
+   */
+  spendOnSources(serviceKey: string): Maybe<RateDecision>;
+}
+
+/** What a service key may cost the live sources: requests per minute, all of them at once at most (0: no limit). */
+export interface SourceBudget {
+  perMinute: number;
 }
 
 function tooMany(retryAfterSeconds: number, what: string): Problem {
@@ -39,35 +49,39 @@ const ADDRESS = 'requests from this address';
 const FAILURES = 'failed key checks from this address';
 const KEY = 'requests for this service key';
 
+type Rate = { perSecond: number; burst: number };
 interface Rates {
-  keys: { perSecond: number; burst: number };
-  addresses: { perSecond: number; burst: number };
-  failures: { perSecond: number; burst: number };
+  keys: Rate;
+  addresses: Rate;
+  failures: Rate;
+  sources: Rate;
 }
 
-function rates(perSecond: number, burst: number): Rates {
+function rates(perSecond: number, burst: number, perMinute: number): Rates {
   return {
     keys: { perSecond, burst },
     addresses: { perSecond: perSecond * ADDRESS_FACTOR, burst: burst * ADDRESS_FACTOR },
     failures: { perSecond: perSecond / 4, burst: Math.max(1, Math.floor(burst / 2)) },
+    sources: { perSecond: perMinute / 60, burst: perMinute },
   };
 }
 
 /**
- * The limits from the service key's rate and burst (absent or a rate of 0: none), kept in `shared` buckets when
- * given, else in this process.
+ * The limits from the service key's rate and burst, and its budget at the live sources (absent or 0: none), kept
+ * in `shared` buckets when given, else in this process.
  */
 export function createLimits(
   options: { perSecond: number; burst: number } | undefined,
+  budget?: SourceBudget,
   shared?: SharedBuckets,
 ): Limits {
   const { perSecond, burst } = options ?? { perSecond: 0, burst: 1 };
-  const r = rates(perSecond, burst);
-  if (shared !== undefined && perSecond > 0) return sharedLimits(r, shared);
+  const r = rates(perSecond, burst, budget?.perMinute ?? 0);
+  const sourceRequests = new RateLimiter(r.sources);
   const keys = new RateLimiter(r.keys);
   const addresses = new RateLimiter(r.addresses);
   const failures = new RateLimiter(r.failures);
-  return {
+  const local: Limits = {
     admit(address) {
       const asked = addresses.take(address);
       if (!asked.ok) return tooMany(asked.retryAfterSeconds, ADDRESS);
@@ -86,6 +100,16 @@ export function createLimits(
       const taken = keys.take(serviceKey);
       return taken.ok ? undefined : tooMany(taken.retryAfterSeconds, KEY);
     },
+    spendOnSources(serviceKey) {
+      return sourceRequests.take(serviceKey);
+    },
+  };
+  if (shared === undefined) return local;
+  // A rate of 0 is no limit: nothing to share.
+  const across = sharedLimits(r, shared);
+  return {
+    ...(perSecond > 0 ? across : local),
+    spendOnSources: r.sources.perSecond > 0 ? across.spendOnSources : local.spendOnSources,
   };
 }
 
@@ -120,6 +144,12 @@ function sharedLimits(r: Rates, shared: SharedBuckets): Limits {
     async accepted(serviceKey) {
       const charged = await shared.charge(bucket('key', serviceKey, r.keys));
       return charged.taken ? undefined : tooMany(waitFor(charged.tokens, r.keys.perSecond), KEY);
+    },
+    async spendOnSources(serviceKey): Promise<RateDecision> {
+      const charged = await shared.charge(bucket('sources', serviceKey, r.sources));
+      return charged.taken
+        ? { ok: true }
+        : { ok: false, retryAfterSeconds: waitFor(charged.tokens, r.sources.perSecond) };
     },
   };
 }

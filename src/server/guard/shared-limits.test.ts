@@ -15,7 +15,7 @@ describe.skipIf(postgresSkipped)('limits shared by replicas', () => {
     for (let i = 0; i < 2; i++) dbs.push(new Database(createPool(database.url, { size: 2 })));
     await migrate(dbs[0]!.pool);
     await dbs[1]!.pool.query('SELECT 1'); // connected, as a replica that has served a while
-    replicas = dbs.map((db) => createLimits({ perSecond: 1, burst: 2 }, createBuckets(db)));
+    replicas = dbs.map((db) => createLimits({ perSecond: 1, burst: 2 }, { perMinute: 2 }, createBuckets(db)));
   });
   afterAll(() => Promise.all(dbs.map((db) => db.pool.end())));
 
@@ -38,5 +38,12 @@ describe.skipIf(postgresSkipped)('limits shared by replicas', () => {
     expect(await replicas[1]!.accepted('key-a')).toBeUndefined();
     expect(await replicas[0]!.accepted('key-a')).toMatchObject({ status: 429 });
     expect(await replicas[1]!.keyHasRoom('key-a')).toMatchObject({ status: 429 });
+  });
+
+  it('gives a service key one budget at the live sources across replicas', async () => {
+    // Two requests a minute: one spent on each replica, and the third is refused on either.
+    expect(await replicas[0]!.spendOnSources('key-b')).toEqual({ ok: true });
+    expect(await replicas[1]!.spendOnSources('key-b')).toEqual({ ok: true });
+    expect(await replicas[0]!.spendOnSources('key-b')).toMatchObject({ ok: false, retryAfterSeconds: 30 });
   });
 });

@@ -27,7 +27,7 @@ const replyWhenReady = (c: Context, answer: Maybe<ApiAnswer>): Response | Promis
 export function readRoutes(api: Hono, guard: Guard<User>, reads: Reads): void {
   api.get('/location', guard(), (c) => replyWhenReady(c, reads.location(c.var.who, formatOf(c))));
   api.get('/cell/:mcc/:mnc/:cellid', guard(cellRequest), (c) =>
-    replyWhenReady(c, reads.cell(c.var.asked, formatOf(c), c.req.raw.signal)),
+    replyWhenReady(c, reads.cell(c.var.asked, formatOf(c), c.req.raw.signal, c.var.spendOnSources)),
   );
   api.get('/cells', guard(cellsRequest), (c) =>
     replyWhenReady(c, reads.cellsInView(c.var.asked, formatOf(c))),

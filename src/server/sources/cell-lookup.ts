@@ -2,14 +2,16 @@ import { redact } from '../net/safe-text';
 import type { Forwarded } from './operator-source';
 import { NO_LAC, type CachedAnswer, type CellCache } from '../store/cell-cache';
 import type { EitherWay } from '../store/service-store';
-import type {
-  CellQuestion,
-  CellSource,
-  SourceFailure,
-  SourceName,
-  SourcedCell,
-  SourceResult,
+import {
+  missingFields,
+  type CellQuestion,
+  type CellSource,
+  type SourceFailure,
+  type SourceName,
+  type SourcedCell,
+  type SourceResult,
 } from './cell-source';
+import { badField } from './answer-check';
 import { Abandoned } from './source-http';
 
 /** What the sources said about one cell, all asked in order. */
@@ -18,7 +20,15 @@ export type Lookup =
   | { kind: 'final'; forwarded: Forwarded }
   /** No source knows the cell; `needs` names what sources that were not asked needed. */
   | { kind: 'not-found'; needs: ReadonlyArray<'lac' | 'radio'>; needers: SourceName[] }
-  | { kind: 'failed'; failure: SourceFailure; retryAfterSeconds?: number; sources: SourceName[] };
+  | {
+      kind: 'failed';
+      /** `budget`: the asking service key's requests to the live sources are used up for now. */
+      failure: SourceFailure | 'budget';
+      retryAfterSeconds?: number;
+      sources: SourceName[];
+      /** An unreadable answer: the field of it that could not be used. */
+      field?: string;
+    };
 
 export type CellLookup = (question: CellQuestion, signal: AbortSignal) => Promise<Lookup>;
 
@@ -37,7 +47,8 @@ export interface LookupSettings {
 
 /* When sources fail in different ways, the answer names the one a person can act on first: wait (a limit, with
    its time), try again (down, slow, garbled), or tell the service's operator (misconfigured). */
-const FAILURE_ORDER: readonly SourceFailure[] = [
+const FAILURE_ORDER: ReadonlyArray<SourceFailure | 'budget'> = [
+  'budget',
   'limit',
   'timeout',
   'unavailable',
@@ -79,8 +90,9 @@ function toCache(cell: SourcedCell & { name: string }, askedAt: number): CachedA
 
 interface Failure {
   source: SourceName;
-  failure: SourceFailure;
+  failure: SourceFailure | 'budget';
   retryAfterSeconds?: number;
+  field?: string;
 }
 
 /** What the sources asked so far said without answering. */
@@ -93,14 +105,19 @@ interface Tally {
 const cellText = (q: CellQuestion): string =>
   `${q.asked.mcc}/${q.asked.mnc}/${q.asked.cellid}${q.lac === undefined ? '' : ` lac ${q.lac}`}`;
 
-/** A live source's kept answer: found, known not to be there (skip it), or not kept (ask it). */
+/**
+ * A live source's kept answer: found, known not to be there (skip it), or not kept (ask it). Live sources are asked
+ * with a LAC, and their kept answers say only what they said for that LAC: a question without one is never answered
+ * from them (it would take whichever LAC anyone asked last). A kept answer that breaks the rules of a fresh one (kept
+ * by an older version) is not used: the source is asked again, and its answer replaces it.
+ */
 async function keptAnswer(
   source: CellSource,
   question: CellQuestion,
   seconds: number,
   settings: LookupSettings,
 ): Promise<Lookup | 'skip' | undefined> {
-  if (!source.live || settings.cache === undefined) return undefined;
+  if (!source.live || settings.cache === undefined || question.lac === undefined) return undefined;
   const kept = await settings.cache.get(
     source.name,
     { ...question.key, lac: question.lac, radio: question.radio },
@@ -108,15 +125,21 @@ async function keptAnswer(
   );
   if (kept === undefined) return undefined;
   if (!kept.found) return 'skip';
-  return {
-    kind: 'found',
-    source: source.name,
-    cell: fromCache(kept, settings.nameOf),
-    ageSeconds: seconds - kept.askedAt,
-  };
+  const cell = fromCache(kept, settings.nameOf);
+  const bad = badField(cell, question, seconds);
+  if (bad !== undefined) {
+    settings.log(
+      `cell cache: ${source.name}'s kept answer for ${cellText(question)} is refused (its ${bad.field} ${bad.rule}); asking again`,
+    );
+    return undefined;
+  }
+  return { kind: 'found', source: source.name, cell, ageSeconds: seconds - kept.askedAt };
 }
 
-/** Keeps a live answer without waiting for it: a write that fails is logged, and the answer given all the same. */
+/**
+ * Keeps a live answer without waiting for it: a write that fails (the database locked, full or away) is logged, and
+ * the answer given all the same.
+ */
 function keep(settings: LookupSettings, ...[source, key, answer]: Parameters<CellCache['put']>): void {
   const failed = (error: unknown): void =>
     settings.log(`cell cache: keeping ${source}'s answer failed: ${(error as Error).message}`);
@@ -135,11 +158,13 @@ function concluded({ needs, needers, failures }: Tally): Lookup {
   const waits = failures.flatMap((f) =>
     f.failure === failure && f.retryAfterSeconds !== undefined ? [f.retryAfterSeconds] : [],
   );
+  const field = failures.find((f) => f.failure === failure && f.field !== undefined)?.field;
   return {
     kind: 'failed',
     failure,
     ...(waits.length > 0 && { retryAfterSeconds: Math.min(...waits) }),
     sources: failures.filter((f) => f.failure === failure).map((f) => f.source),
+    ...(field !== undefined && { field }),
   };
 }
 
@@ -160,7 +185,24 @@ function noteFailure(
     source,
     failure: result.failure,
     ...(wait !== undefined && { retryAfterSeconds: wait }),
+    ...(result.field !== undefined && { field: result.field }),
   });
+}
+
+/**
+ * A live source's found cell, checked before it is used or kept (answer-check.ts): a bad answer is an unreadable
+ * one, naming the field. The service's own data (the store, the operator) is checked where it is written and
+ * encoded (a value no answer may carry is a 500 that names the field, for the service's operator to correct).
+ */
+function checked(
+  result: SourceResult & { kind: 'found' },
+  question: CellQuestion,
+  seconds: number,
+): SourceResult {
+  const bad = badField(result.cell, question, seconds);
+  if (bad === undefined) return result;
+  const detail = `its ${bad.field} ${bad.rule}`;
+  return { kind: 'failed', failure: 'unreadable', detail, field: bad.field };
 }
 
 /**
@@ -189,7 +231,19 @@ export function createCellLookup(settings: LookupSettings): CellLookup {
       tally.failures.push({ source: source.name, failure: 'limit', retryAfterSeconds });
       return undefined;
     }
-    const result = await source.ask(question, signal);
+    // Charged only for a request the source will make: one that lacks what it needs is not made.
+    const asking = source.live && missingFields(source.needs, question).length === 0;
+    const spent = asking ? await question.spendOnSources?.() : undefined;
+    if (spent?.ok === false) {
+      tally.failures.push({
+        source: source.name,
+        failure: 'budget',
+        retryAfterSeconds: spent.retryAfterSeconds,
+      });
+      return undefined;
+    }
+    const asked = await source.ask(question, signal);
+    const result = source.live && asked.kind === 'found' ? checked(asked, question, seconds) : asked;
     switch (result.kind) {
       case 'final':
         return result;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DOCUMENTED_CELL_RECORD } from '../../api/fixtures/documented-cell';
 import { storeEngines } from '../testing/store-engines';
+import { generateKey } from './admin';
 import { StoreError } from './records';
 
 for (const engine of storeEngines('cellpos-admin-')) {
@@ -139,3 +140,12 @@ for (const engine of storeEngines('cellpos-admin-')) {
     });
   });
 }
+
+describe('generated keys', () => {
+  it('never begin with a dash, which a command line would take for an option', () => {
+    // One key in 64 began with '-' before: 2,000 keys without one would happen once in about 10^13 runs.
+    const keys = Array.from({ length: 2000 }, () => generateKey());
+    expect(keys.filter((key) => !/^[A-Za-z0-9][A-Za-z0-9_-]{31}$/.test(key))).toEqual([]);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+});

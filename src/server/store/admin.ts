@@ -42,9 +42,15 @@ export interface Admin {
 
 const KEY = /^[A-Za-z0-9_-]{1,256}$/;
 
-/** A fresh random key: 24 bytes, base64url (32 characters). */
+/**
+ * A fresh random key: 24 bytes, base64url (32 characters), beginning with a letter or digit: a key that began with
+ * '-' (1 in 64 did) would be read as an option when given to a command line, ours or anyone's.
+ */
 export function generateKey(): string {
-  return randomBytes(24).toString('base64url');
+  for (;;) {
+    const key = randomBytes(24).toString('base64url');
+    if (/^[A-Za-z0-9]/.test(key)) return key;
+  }
 }
 
 export function checkKey(key: string, what: string): string {

@@ -1,6 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { once } from 'node:events';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { afterEach, describe, expect, it } from 'vitest';
+import { tempDir } from '../testing/temp-dir';
 import { storeEngines } from '../testing/store-engines';
 import { NO_LAC, type CachedAnswer } from './cell-cache';
+import { openStore, type Store } from './open-store';
+import { DRIVER } from './sqlite';
 
 const KEY = { mcc: 244, mnc: 91, cellid: 20500001 };
 const NOW = 1_700_000_000;
@@ -90,3 +97,51 @@ for (const engine of storeEngines('cellpos-cache-')) {
     });
   });
 }
+
+/* SQLite alone: its one writer at a time. */
+const opened: Store[] = [];
+afterEach(() => {
+  for (const store of opened.splice(0)) store.close();
+});
+
+/* Another writer on another thread (an import, the admin command line) holds the write lock until the main thread
+   is about to write, and a second longer. A cache that waited for it (the store's 5 s busy timeout) would keep the
+   answer once the lock goes; one that never waits fails at once, while the lock is still held. */
+const HOLDER = `
+const { workerData, parentPort } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const db = new Database(workerData.file);
+db.exec('BEGIN IMMEDIATE');
+const flag = new Int32Array(workerData.flag);
+parentPort.postMessage('locked');
+Atomics.wait(flag, 0, 0);
+Atomics.wait(flag, 1, 0, 1000);
+db.exec('COMMIT');
+db.close();
+parentPort.postMessage('released');
+`;
+
+describe('the live sources cache beside another writer', () => {
+  const dir = tempDir('cell-cache');
+
+  it('never waits for the lock: a put while another writer holds it fails at once, and works once it is gone', async () => {
+    const file = join(dir, 'locked.db');
+    const store = openStore(file);
+    opened.push(store);
+    const cache = store.cellCache({ foundSeconds: 7 * 86_400, notFoundSeconds: 86_400 });
+    const flag = new Int32Array(new SharedArrayBuffer(8));
+    const driver = createRequire(import.meta.url).resolve(DRIVER);
+    const holder = new Worker(HOLDER, { eval: true, workerData: { driver, file, flag: flag.buffer } });
+    const [locked] = (await once(holder, 'message')) as [string];
+    expect(locked).toBe('locked');
+    const released = once(holder, 'message');
+    Atomics.store(flag, 0, 1);
+    Atomics.notify(flag, 0);
+    expect(() => cache.put('opencellid', KEY, FOUND)).toThrow(/database is locked/);
+    await released;
+    await holder.terminate();
+    expect(cache.get('opencellid', KEY, NOW)).toBeUndefined();
+    cache.put('opencellid', KEY, FOUND);
+    expect(cache.get('opencellid', KEY, NOW)).toEqual(FOUND);
+  });
+});

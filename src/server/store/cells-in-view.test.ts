@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { storeEngines } from '../testing/store-engines';
-import type { BoxQuery } from './cells-in-box';
+import type { BoxAnswer, BoxQuery } from './cells-in-box';
 import type { CellRecord } from './records';
 
 const cell = (cellid: number, lat: number, lon: number, mnc = 91, mcc = 244): CellRecord => ({
@@ -13,6 +13,14 @@ const cell = (cellid: number, lat: number, lon: number, mnc = 91, mcc = 244): Ce
   lon,
   name: `Cell ${cellid}`,
 });
+
+/** An answer with cells: a read of these few cells never has too many to look through. */
+function cellsOf(answer: BoxAnswer): Extract<BoxAnswer, { cells: unknown }> {
+  if ('tooMany' in answer) throw new Error(`too many to look through: ${JSON.stringify(answer)}`);
+  return answer;
+}
+const cellsIn = async (store: { cellsInBox(q: BoxQuery): BoxAnswer | Promise<BoxAnswer> }, q: BoxQuery) =>
+  cellsOf(await store.cellsInBox(q));
 
 const ids = (cells: readonly CellRecord[]) => cells.map((c) => `${c.mcc}/${c.mnc}/${c.cellid}`).sort();
 
@@ -62,7 +70,7 @@ for (const engine of storeEngines('cellpos-in-view-')) {
               ...(radio !== undefined && { radio }),
               limit: 200,
             };
-            const found = await store.cellsInBox(q);
+            const found = await cellsIn(store, q);
             expect(found.truncated).toBe(false);
             expect(ids(found.cells)).toEqual(ids(inside(cells, q)));
           },
@@ -78,7 +86,7 @@ for (const engine of storeEngines('cellpos-in-view-')) {
         cell(2 ** 36 - 1, 10, 10, 998, 999),
         cell(0, 10, 10, 0, 0),
       ]);
-      const all = await store.cellsInBox({ west: 9, south: 9, east: 11, north: 11, limit: 10 });
+      const all = await cellsIn(store, { west: 9, south: 9, east: 11, north: 11, limit: 10 });
       expect(ids(all.cells)).toEqual(['0/0/0', '999/998/68719476735', '999/999/68719476735']);
     });
 
@@ -86,8 +94,8 @@ for (const engine of storeEngines('cellpos-in-view-')) {
       const store = await engine.open();
       await store.addCell(cell(1, 60.17, 24.94));
       const box = { west: 24, south: 60, east: 25, north: 61, limit: 10 };
-      expect((await store.cellsInBox({ ...box, radio: 'LTE' })).cells).toEqual([]);
-      expect((await store.cellsInBox({ ...box, mcc: 244, radio: 'LTE' })).cells).toEqual([]);
+      expect((await cellsIn(store, { ...box, radio: 'LTE' })).cells).toEqual([]);
+      expect((await cellsIn(store, { ...box, mcc: 244, radio: 'LTE' })).cells).toEqual([]);
     });
 
     it('filters by the radio the importer kept, and answers with the range and radio of each cell', async () => {
@@ -98,11 +106,11 @@ for (const engine of storeEngines('cellpos-in-view-')) {
       await engine.exec(store, 'UPDATE cells SET radio = 3, range = 1200 WHERE cellid = 1');
       await engine.exec(store, 'UPDATE cells SET radio = 1 WHERE cellid = 2');
       const box = { west: 24, south: 60, east: 25, north: 61, limit: 10 };
-      expect((await store.cellsInBox({ ...box, radio: 'LTE' })).cells).toEqual([
+      expect((await cellsIn(store, { ...box, radio: 'LTE' })).cells).toEqual([
         expect.objectContaining({ cellid: 1, radio: 'LTE', range: 1200 }),
       ]);
-      expect((await store.cellsInBox({ ...box, radio: 'GSM' })).cells.map((c) => c.cellid)).toEqual([2]);
-      expect((await store.cellsInBox({ ...box, radio: 'NR' })).cells).toEqual([]);
+      expect((await cellsIn(store, { ...box, radio: 'GSM' })).cells.map((c) => c.cellid)).toEqual([2]);
+      expect((await cellsIn(store, { ...box, radio: 'NR' })).cells).toEqual([]);
     });
 
     it('cut by the limit: says so, and spreads what it keeps over the whole box, filtered or not', async () => {
@@ -117,7 +125,7 @@ for (const engine of storeEngines('cellpos-in-view-')) {
             cells.push(cell(10_000 + row * 8 + col, 60.05 + row * 0.125, 20.05 + col * 0.125));
       await store.addCells(cells);
       for (const filters of [{}, { mcc: 244 }, { mcc: 244, mnc: 91 }]) {
-        const found = await store.cellsInBox({
+        const found = await cellsIn(store, {
           west: 20,
           south: 60,
           east: 21,

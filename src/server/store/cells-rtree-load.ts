@@ -14,8 +14,12 @@ import {
 
 type Db = Database.Database;
 
-/** A cell's R*Tree id: mcc (10 bits), mnc (10 bits) and cellid (36 bits) packed into one integer. */
-export const boxId = (row: string) => `((${row}mcc << 46) | (${row}mnc << 36) | ${row}cellid)`;
+/**
+ * A cell's R*Tree id: its radio's code (3 bits, 0 when not known), mcc (10 bits), mnc (10 bits) and cellid (36
+ * bits) packed into one integer, so that cells in view check their filters on the entry (cells-in-box.ts).
+ */
+export const boxId = (row: string) =>
+  `(((coalesce(${row}radio, 0) & 7) << 56) | (${row}mcc << 46) | (${row}mnc << 36) | ${row}cellid)`;
 
 const POSITIONED = 'lat IS NOT NULL AND lon IS NOT NULL';
 /** The id's halves, as nodeBlob writes them and as the leaves' order breaks ties (ids pass 2^53). */
@@ -177,7 +181,7 @@ function leafOf(index: LeafIndex, lon: number, lat: number, hi: number, lo: numb
 const lookups = new WeakMap<Db, (lon: number, lat: number, hi: number, lo: number) => number>();
 
 /**
- * `cells_box_rowid` (id → leaf, with mcc, mnc and radio beside it) in one statement in the table's key order,
+ * `cells_box_rowid` (id → leaf) in one statement in the table's key order,
  * which is the id's order: SQLite appends every row instead of inserting 2,000,000 at random places.
  */
 function writeRowids(db: Db, index: LeafIndex): void {
@@ -192,9 +196,7 @@ function writeRowids(db: Db, index: LeafIndex): void {
   try {
     db.exec(`
       INSERT INTO cells_box_rowid
-        SELECT ${boxId('')}, cells_box_leaf(lon, lat, ${HI}, ${LO}), mcc, mnc,
-               coalesce(radio, 0)
-        FROM cells WHERE ${POSITIONED}`);
+        SELECT ${boxId('')}, cells_box_leaf(lon, lat, ${HI}, ${LO}) FROM cells WHERE ${POSITIONED}`);
   } finally {
     // Keeps the function registered (re-registering needs no statement running) but frees the index.
     lookups.set(db, () => {

@@ -4,6 +4,7 @@ import { createCamaraStore } from './camara-sqlite';
 import type { CamaraStore } from './camara-store';
 import { createConsumerStore } from './camara-consumer-sqlite';
 import type { CamaraConsumerStore } from './camara-consumer-store';
+import { boxThreads } from './box-threads';
 import { createCellCache, type CacheLifetimes, type CellCache } from './cell-cache';
 import { ensureFolderOf } from './folder';
 import { migrate } from './schema';
@@ -46,11 +47,14 @@ export function openDatabase(file: string, { foreignKeys = true } = {}): Db {
 export function openStore(file: string): Store {
   const db = openDatabase(file);
   let queue: Promise<unknown> = Promise.resolve();
+  // Cells in view off the event loop, from threads reading the same file; a database in memory has no file to share.
+  const threads = file === ':memory:' || file === '' ? undefined : boxThreads(file);
   return {
     engine: 'SQLite',
     where: file,
     buckets: undefined,
     ...createServiceReads(db),
+    ...(threads !== undefined && { cellsInBox: threads.cellsInBox }),
     ...createAdmin(db),
     cellCache: (lifetimes) => createCellCache(db, lifetimes),
     camara: createCamaraStore(db),
@@ -72,6 +76,7 @@ export function openStore(file: string): Store {
     },
     camaraConsumer: createConsumerStore(db),
     close() {
+      void threads?.close();
       if (db.open) db.close();
     },
   };

@@ -1,5 +1,6 @@
 import type { Admin } from './admin';
 import type { CamaraStore } from './camara-store';
+import type { DatabaseChoice } from './database-setting';
 import type { CamaraConsumerStore } from './camara-consumer-store';
 import type { CacheLifetimes, CellCache } from './cell-cache';
 import type { ServiceReads } from './service-reads';
@@ -67,13 +68,7 @@ export interface ServiceStore
   close(): Maybe<void>;
 }
 
-/** Where the service's data is (config.ts readDatabase). */
-export interface DatabaseChoice {
-  /** PostgreSQL's connection string; undefined: the SQLite file. */
-  url: string | undefined;
-  poolSize: number;
-  file: string;
-}
+export type { DatabaseChoice } from './database-setting';
 
 /**
  * Opens the store the settings name, its schema brought up to date: PostgreSQL when a connection string is given,

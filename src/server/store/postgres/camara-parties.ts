@@ -143,7 +143,8 @@ export function createCamaraParties(db: Database): CamaraParties {
       return toSubscriber(msisdn, rows);
     },
     async hasCellsIn(box) {
-      return (await cellsInBox({ ...box, limit: 1 })).cells.length > 0;
+      const found = await cellsInBox({ ...box, limit: 1 });
+      return 'cells' in found && found.cells.length > 0;
     },
   };
 }

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { allocate, FEW_MATCHES } from './cells-in-box';
+import type { BoxAnswer, BoxQuery } from '../cells-in-box';
 import { openPostgresStore, type PostgresStore } from './open';
 import { postgresSkipped, testDatabase } from '../../testing/postgres-database';
+
+/** An answer with cells: a read of these few cells never has too many to look through. */
+function cellsOf(answer: BoxAnswer): Extract<BoxAnswer, { cells: unknown }> {
+  if ('tooMany' in answer) throw new Error(`too many to look through: ${JSON.stringify(answer)}`);
+  return answer;
+}
+const cellsIn = async (store: { cellsInBox(q: BoxQuery): BoxAnswer | Promise<BoxAnswer> }, q: BoxQuery) =>
+  cellsOf(await store.cellsInBox(q));
 
 describe('a cut answer’s shares', () => {
   it('takes everything when it fits, else an equal share of each part and the rest from the fuller ones', () => {
@@ -30,7 +39,7 @@ describe.skipIf(postgresSkipped)('cells in a box, on PostgreSQL', () => {
        FROM generate_series(0, $1::int - 1) AS i`,
       [FEW_MATCHES + 10],
     );
-    const small = await store.cellsInBox({
+    const small = await cellsIn(store, {
       west: 24,
       south: 60,
       east: 24.0095,
@@ -40,7 +49,7 @@ describe.skipIf(postgresSkipped)('cells in a box, on PostgreSQL', () => {
     });
     expect(small).toMatchObject({ truncated: false });
     expect(small.cells).toHaveLength(100);
-    const cut = await store.cellsInBox({
+    const cut = await cellsIn(store, {
       west: -180,
       south: -85,
       east: 180,
@@ -50,7 +59,7 @@ describe.skipIf(postgresSkipped)('cells in a box, on PostgreSQL', () => {
     });
     expect(cut.truncated).toBe(true);
     expect(cut.cells).toHaveLength(1000);
-    expect(await store.cellsInBox({ west: 0, south: 0, east: 1, north: 1, mcc: 244, limit: 10 })).toEqual({
+    expect(await cellsIn(store, { west: 0, south: 0, east: 1, north: 1, mcc: 244, limit: 10 })).toEqual({
       cells: [],
       truncated: false,
     });
