@@ -67,12 +67,20 @@ export function useCamara(kind: CamaraQuestion) {
     onMutate: () => queryClient.resetQueries({ queryKey: options.queryKey }),
     onSuccess: (answer) => queryClient.setQueryData(options.queryKey, answer),
   });
+  const answer = query.data?.data;
+  const answered = answer !== undefined && answer.state !== 'pending';
   return {
     /** The latest answer: the POST's, then the polls'. */
-    answer: query.data?.data,
+    answer,
     query,
     asking,
     hasKeys: keys !== null,
+    /** Names the outcome on screen, each anew (useFocusOutcome): the operator's answer, or the request's failure. */
+    outcome: asking.isError
+      ? `request ${asking.submittedAt}`
+      : answered
+        ? `answer ${query.dataUpdatedAt}`
+        : undefined,
   };
 }
 
