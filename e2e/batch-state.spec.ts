@@ -115,6 +115,10 @@ test.describe('the batch box says one thing at a time', () => {
     await page.getByRole('button', { name: 'Look up', exact: true }).click();
     const notice = batch(page).getByRole('status').filter({ hasText: 'at most 200 requests a second' });
     await expect(notice).toContainText('13,000 cells take at least 1 min 5 secs.');
+    // What it says takes focus, so the next Tab reaches the button that starts the run.
+    await expect(page.locator(':focus')).toContainText('13,000 cells take at least 1 min 5 secs.');
+    await page.keyboard.press('Tab');
+    await expect(batch(page).getByRole('button', { name: 'Look up 13,000 cells' })).toBeFocused();
     expect(sent).toEqual([]);
     await batch(page).getByRole('button', { name: 'Look up 13,000 cells' }).click();
     await expect(batch(page).getByText(/^Progress: /)).toBeVisible();

@@ -1,5 +1,6 @@
-import type { Route } from '@playwright/test';
-import { DEMO, expect, lookUpCell, saveKeys, test } from './fixtures';
+import type { Request, Route } from '@playwright/test';
+import { CAMARA_NUMBERS as N } from '../scripts/stand-ins/camara-subscribers';
+import { CAMARA_SERVICE, camaraUser, DEMO, expect, lookUpCell, saveKeys, test } from './fixtures';
 
 /** Another developer's user, whose phone is in Tampere (A's, demo-user's, is in Helsinki). */
 const OTHER = { serviceKey: 'other-service', userKey: 'other-user' };
@@ -75,4 +76,67 @@ test('Forget keys, then another user: nothing of the first is left, and nothing 
   await page.getByText('Raw response', { exact: true }).click();
   await expect(page.getByRole('region', { name: 'Raw response' })).not.toContainText('Kamppi');
   expect(sentAfterForget).toEqual([]);
+});
+
+test.describe('with a CAMARA operator', () => {
+  test.use({ baseURL: CAMARA_SERVICE });
+
+  test('Forget keys: the place chosen, the verdict, the distance and a question in flight go; the keys again find nothing', async ({
+    page,
+  }) => {
+    const first = camaraUser(N.atOnce);
+    await page.goto('/');
+    await saveKeys(page, first);
+    const phone = page.getByRole('region', { name: 'My phone' });
+    const near = page.getByRole('region', { name: 'Is my phone near a place?' });
+    const chosen = near.getByText(/^Place: /);
+    const pick = page.locator('path.map-pick');
+
+    // A place chosen on the map, a distance, the operator's verdict with its circle.
+    await near.getByRole('radio', { name: 'A point on the map' }).check();
+    await near.getByRole('button', { name: 'Use the middle of the map' }).click();
+    await expect(chosen).toBeVisible();
+    await expect(pick).toHaveCount(1);
+    await near.getByLabel('Within (km)').fill('5');
+    await near.getByRole('button', { name: 'Check' }).click();
+    await expect(near.getByRole('heading', { level: 3 })).toBeVisible();
+    await expect(page.locator('path.camara-circle')).toHaveCount(1);
+
+    // Locate my phone, its answer held on the way back while the keys are forgotten.
+    const isAsk = (request: Request) =>
+      request.method() === 'POST' && request.url().includes('/camara/locate');
+    let release!: () => void;
+    const holding = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/camara/locate*', async (route: Route) => {
+      await holding;
+      await route.continue().catch(() => undefined);
+    });
+    const asked = page.waitForRequest(isAsk);
+    const settled = new Promise<void>((resolve) => {
+      page.on('requestfinished', (request) => isAsk(request) && resolve());
+      page.on('requestfailed', (request) => isAsk(request) && resolve());
+    });
+    await phone.getByRole('button', { name: 'Locate my phone' }).click();
+    await asked;
+
+    await page.getByRole('button', { name: 'Forget keys' }).click();
+    release();
+    await settled;
+    await expect(page.locator('path.camara-circle')).toHaveCount(0);
+    await expect(near.getByRole('heading', { level: 3 })).toHaveCount(0);
+    await expect(chosen).toHaveCount(0);
+    await expect(pick).toHaveCount(0);
+    await expect(near.getByLabel('Within (km)')).toHaveValue('2');
+
+    // The same keys again: the question asked before Forget left no answer behind, and no place is chosen.
+    await saveKeys(page, first);
+    await expect(
+      phone.getByText('Your operator locates the phone whose number you registered.'),
+    ).toBeVisible();
+    await expect(page.locator('path.camara-area')).toHaveCount(0);
+    await near.getByRole('radio', { name: 'A point on the map' }).check();
+    await expect(chosen).toHaveCount(0);
+    await near.getByRole('button', { name: 'Check' }).click();
+    await expect(near.getByRole('alert')).toHaveText('Choose the place first.');
+  });
 });

@@ -23,5 +23,9 @@ export function createMapPick() {
       const lon = ((((point.lon + 180) % 360) + 360) % 360) - 180;
       store.set({ ...store.get(), point: { lat: point.lat, lon } });
     },
+    /** The point was the last user's (Forget keys, another user's keys): none is chosen now. */
+    forget(): void {
+      if (store.get().point !== undefined) store.set({ ...store.get(), point: undefined });
+    },
   };
 }

@@ -37,6 +37,7 @@ describe('the session', () => {
     const cell = { lat: '60', lon: '20', mcc: '244', mnc: '91', lac: '0', cellid: '10038', name: 'Brändö' };
     session.focus.draw({ cell: { ...cell, position: { lat: 60, lon: 20 } }, trail: [] });
     session.device.set({ status: 'ok', lat: 60, lon: 20, accuracy: 5 });
+    session.pick.choose({ lat: 60.17, lon: 24.94 });
     queryClient.setQueryData(queryKeys.location.read(a, 'xml'), 'phone');
 
     session.keys.save({ serviceKey: 's', userKey: 'b' }, false);
@@ -44,6 +45,7 @@ describe('the session', () => {
     expect(queryClient.getQueryData(queryKeys.location.read(a, 'xml'))).toBeUndefined();
     expect(session.focus.get()).toMatchObject({ cell: undefined, device: undefined, shown: null });
     expect(session.device.get()).toEqual({ status: 'idle' });
+    expect(session.pick.get().point).toBeUndefined();
     expect(window.location.pathname).toBe('/');
 
     session.keys.save({ serviceKey: 's', userKey: 'b' }, true);

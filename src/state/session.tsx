@@ -20,16 +20,19 @@ export type Session = ReturnType<typeof createSession>;
 export function createSession({ client, queryClient }: { client: Client; queryClient: QueryClient }) {
   const focus = createMapFocus(currentPath(), window.location.search);
   const device = createDevicePosition();
+  const pick = createMapPick();
   /* Forgetting a user: every answer read with their keys leaves the cache (a read in flight is aborted with it:
      TanStack Query cancels a removed query's signal), the map drops what it drew for them, this device's position
-     they asked for goes, and the address no longer names the cell they looked up. What features keep themselves
-     (a trail, a batch and its reads in flight) starts again when `user` counts up (useUserChange). */
+     they asked for and the point they chose on the map go, and the address no longer names the cell they looked
+     up. What features keep themselves (a trail, a batch and its reads in flight, a question to the operator, what
+     a form holds) starts again when `user` counts up (useUserChange, useUser). */
   const forgetUser = () => {
     queryClient.removeQueries({ queryKey: queryKeys.location.all });
     queryClient.removeQueries({ queryKey: queryKeys.camara.all });
     queryClient.removeQueries({ queryKey: queryKeys.cell.all });
     queryClient.removeQueries({ queryKey: queryKeys.cellsInView.all });
     device.reset();
+    pick.forget();
     focus.forget();
   };
   return {
@@ -39,7 +42,7 @@ export function createSession({ client, queryClient }: { client: Client; queryCl
     focus,
     device,
     inView: createInViewStore(),
-    pick: createMapPick(),
+    pick,
   };
 }
 

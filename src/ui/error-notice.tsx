@@ -2,6 +2,7 @@ import { describeError, type ErrorContext } from '../i18n/error-message';
 import { useI18n } from '../i18n/i18n';
 import { appUpdate } from '../state/app-update';
 import { useKeys, useSession } from '../state/session';
+import type { FocusRef } from './focus';
 
 export interface ErrorNoticeProps {
   error: unknown;
@@ -9,7 +10,7 @@ export interface ErrorNoticeProps {
   onRetry?: (() => void) | undefined;
   retrying?: boolean;
   /** Given when the message is an action's outcome: focus is moved to it (useFocusOutcome). */
-  focusRef?: ((element: HTMLElement | null) => void) | undefined;
+  focusRef?: FocusRef | undefined;
 }
 
 export function ErrorNotice({ error, context, onRetry, retrying = false, focusRef }: ErrorNoticeProps) {

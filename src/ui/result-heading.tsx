@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { FocusRef } from './focus';
 
 /**
  * The title of an answer (a cell's name, a phone's number) as a heading under its panel's own, so a screen reader
@@ -9,7 +10,7 @@ export function ResultHeading({
   focusRef,
 }: {
   children: ReactNode;
-  focusRef?: ((element: HTMLElement | null) => void) | undefined;
+  focusRef?: FocusRef | undefined;
 }) {
   return (
     <h3 className="result-title" tabIndex={-1} ref={focusRef}>

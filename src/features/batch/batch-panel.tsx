@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useI18n } from '../../i18n/i18n';
 import { useClient, useFormat, useKeys, useSession, useUserChange } from '../../state/session';
 import { useSettings } from '../../state/settings';
+import { useFocusOutcome } from '../../ui/focus';
 import { BatchExport } from './batch-export';
 import { BatchFile, BatchText, ConcurrencyField } from './batch-fields';
 import { BatchProgress } from './batch-progress';
@@ -35,6 +36,8 @@ export function BatchPanel() {
       serviceTimeoutMs: timeoutMs,
     });
   });
+  // Here, not in the notice: the notice mounts with the Look up that brings it, and must take focus then.
+  const focusLongRun = useFocusOutcome(starter.asked > 0 ? starter.asked : undefined);
   // Another user (or none): the run stops sending, and the list and its results were the last user's.
   useUserChange(() => {
     clear();
@@ -80,7 +83,7 @@ export function BatchPanel() {
         <LongRunNotice
           cells={starter.waiting.entries.length}
           perSecond={rateLimit}
-          asked={starter.asked}
+          focusRef={focusLongRun}
           onStart={starter.confirm}
         />
       )}

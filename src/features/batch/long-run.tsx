@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useI18n } from '../../i18n/i18n';
 import { durationText } from '../../i18n/time-span';
-import { useFocusOutcome } from '../../ui/focus';
+import type { FocusRef } from '../../ui/focus';
 
 /** A run that the service's limit makes longer than this is said before it starts, and waits for a yes. */
 const ASK_ABOVE_MS = 60_000;
@@ -17,19 +17,23 @@ export function longRunMs(cells: number, perSecond: number | undefined): number 
 }
 
 /**
- * What the service's limit means for this run, before anything is sent, and the button that starts it. It takes
- * focus when it appears (`asked` counts the person's Look ups), so the next Tab reaches the button.
+ * What the service's limit means for this run, before anything is sent, and the button that starts it. Its words
+ * take focus when it appears (`focusRef`, the outcome of the person's Look up), so the next Tab reaches the button.
  */
-export function LongRunNotice(props: { cells: number; perSecond: number; asked: number; onStart(): void }) {
-  const { cells, perSecond, asked, onStart } = props;
+export function LongRunNotice(props: {
+  cells: number;
+  perSecond: number;
+  focusRef: FocusRef;
+  onStart(): void;
+}) {
+  const { cells, perSecond, focusRef, onStart } = props;
   const { t, formatNumber } = useI18n();
   const id = useId();
-  const focus = useFocusOutcome(asked);
   const count = formatNumber(cells);
   const time = durationText(longRunMs(cells, perSecond) ?? 0, formatNumber);
   return (
     <div className="notice batch-long-run" role="status">
-      <p id={id} ref={focus} tabIndex={-1}>
+      <p id={id} ref={focusRef} tabIndex={-1}>
         {t('batch.longRun', { rate: formatNumber(perSecond), count, time })}
       </p>
       <div className="button-row">

@@ -1,9 +1,10 @@
-import { useEffect, useRef, type ReactNode } from 'react';
 import type { CamaraAnswer, CamaraArea, LatLon } from '../../api/camara';
 import type { MessageKey } from '../../i18n/en';
 import { useI18n } from '../../i18n/i18n';
 import { agoText, waitText } from '../../i18n/time-span';
 import { useNow } from '../../state/use-now';
+import type { FocusRef } from '../../ui/focus';
+import { ResultHeading } from '../../ui/result-heading';
 
 type Located = Extract<CamaraAnswer, { state: 'located' }>;
 type Verified = Extract<CamaraAnswer, { state: 'verified' }>;
@@ -11,35 +12,6 @@ type Failed = Extract<CamaraAnswer, { state: 'failed' }>;
 
 /** A fix older than this is said to be old: the phone may have moved since. */
 export const OLD_FIX_MS = 15 * 60_000;
-
-/**
- * Moves keyboard focus to the element when a new answer (`token`) arrives, so the next Tab starts from there: when
- * focus is where the person asked (the element's section) or nowhere (the page). An answer can come half a minute
- * after the question; whoever went on to another part of the page meanwhile keeps their place, and hears the live
- * region instead.
- */
-export function useFocusOnArrival<T extends HTMLElement>(token: string | undefined) {
-  const ref = useRef<T>(null);
-  useEffect(() => {
-    const target = ref.current;
-    if (token === undefined || target === null) return;
-    const active = document.activeElement;
-    const asked = target.closest('section');
-    if (active === null || active === document.body || asked === null || asked.contains(active))
-      target.focus();
-  }, [token]);
-  return ref;
-}
-
-/** What a failed request says (ErrorNotice), taking focus as an answer does. */
-export function FocusOnArrival({ token, children }: { token: string; children: ReactNode }) {
-  const ref = useFocusOnArrival<HTMLDivElement>(token);
-  return (
-    <div ref={ref} tabIndex={-1} className="camara-focus">
-      {children}
-    </div>
-  );
-}
 
 export function useCoordinates() {
   const { formatNumber } = useI18n();
@@ -83,14 +55,13 @@ function AreaFields({ area }: { area: CamaraArea }) {
 }
 
 /** Where the network places the phone: a heading that takes focus when it arrives, the area and the fix's age. */
-export function LocatedView({ answer }: { answer: Located }) {
+export function LocatedView({ answer, focusRef }: { answer: Located; focusRef: FocusRef }) {
   const { t, formatDistance } = useI18n();
-  const heading = useFocusOnArrival<HTMLHeadingElement>(answer.answeredAt);
   return (
     <div className="result camara-result">
-      <h3 ref={heading} tabIndex={-1} className="result-title">
+      <ResultHeading focusRef={focusRef}>
         {t('camara.located.heading', { distance: formatDistance(answer.area.radiusM) })}
-      </h3>
+      </ResultHeading>
       <dl className="fields">
         <AreaFields area={answer.area} />
         <FixAge lastLocationTime={answer.lastLocationTime} />
@@ -106,16 +77,15 @@ const VERDICT: Record<Verified['result'], MessageKey> = {
 };
 
 /** The operator's verdict on the circle, as a heading that takes focus, with the circle and the fix's age. */
-export function VerifiedView({ answer }: { answer: Verified }) {
+export function VerifiedView({ answer, focusRef }: { answer: Verified; focusRef: FocusRef }) {
   const { t, formatDistance, formatNumber } = useI18n();
-  const heading = useFocusOnArrival<HTMLHeadingElement>(answer.answeredAt);
   const { lat, lon } = useCoordinates()(answer.circle.center);
   const distance = formatDistance(answer.circle.radiusM);
   return (
     <div className="result camara-result">
-      <h3 ref={heading} tabIndex={-1} className="result-title">
+      <ResultHeading focusRef={focusRef}>
         {t(VERDICT[answer.result], { distance, rate: formatNumber(answer.matchRate ?? 0) })}
-      </h3>
+      </ResultHeading>
       {answer.result === 'PARTIAL' && <p>{t('camara.verify.partialNote')}</p>}
       <dl className="fields">
         <dt>{t('camara.verify.place')}</dt>
@@ -127,13 +97,12 @@ export function VerifiedView({ answer }: { answer: Verified }) {
 }
 
 /** Why there is no answer, and what to do next; the title takes focus, the whole is announced. */
-export function FailureView({ answer, token }: { answer: Failed; token: string }) {
+export function FailureView({ answer, focusRef }: { answer: Failed; focusRef: FocusRef }) {
   const { t } = useI18n();
-  const title = useFocusOnArrival<HTMLHeadingElement>(token);
   const prefix = `camara.failed.${answer.reason}` as const;
   return (
     <div className="error-notice" role="alert">
-      <h3 ref={title} tabIndex={-1} className="error-title">
+      <h3 ref={focusRef} tabIndex={-1} className="error-title">
         {t(`${prefix}.title`)}
       </h3>
       <p>

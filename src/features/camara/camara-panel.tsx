@@ -2,9 +2,10 @@ import './camara.css';
 import { useId, useState } from 'react';
 import type { CamaraAnswer } from '../../api/camara';
 import { useI18n } from '../../i18n/i18n';
-import { ErrorNotice } from '../../ui/error-notice';
 import { useSession } from '../../state/session';
-import { FailureView, FocusOnArrival, LocatedView } from './camara-answer';
+import { ErrorNotice } from '../../ui/error-notice';
+import { useFocusOutcome } from '../../ui/focus';
+import { FailureView, LocatedView } from './camara-answer';
 import { useCamara } from './use-camara';
 
 /**
@@ -45,7 +46,8 @@ export function CamaraPanel() {
   const freshId = useId();
   const { focus } = useSession();
   const [fresh, setFresh] = useState(false);
-  const { answer, query, asking, hasKeys } = useCamara('locate');
+  const { answer, query, asking, hasKeys, outcome } = useCamara('locate');
+  const focusOutcome = useFocusOutcome(outcome);
   const locate = () => {
     if (asking.isPending) return;
     focus.dispatch({ type: 'locate' });
@@ -74,9 +76,12 @@ export function CamaraPanel() {
       {hasKeys && answer === undefined && !asking.isPending && <p className="muted">{t('camara.intro')}</p>}
       <CamaraProgress asking={asking.isPending} answer={answer} done={t('camara.located.announce')} />
       {asking.isError && (
-        <FocusOnArrival token={String(asking.submittedAt)}>
-          <ErrorNotice error={asking.error} context={{ resource: 'location' }} onRetry={locate} />
-        </FocusOnArrival>
+        <ErrorNotice
+          error={asking.error}
+          context={{ resource: 'location' }}
+          onRetry={locate}
+          focusRef={focusOutcome}
+        />
       )}
       {query.isError && answer?.state === 'pending' && (
         <ErrorNotice
@@ -85,8 +90,8 @@ export function CamaraPanel() {
           onRetry={() => void query.refetch()}
         />
       )}
-      {answer?.state === 'located' && <LocatedView answer={answer} />}
-      {answer?.state === 'failed' && <FailureView answer={answer} token={String(query.dataUpdatedAt)} />}
+      {answer?.state === 'located' && <LocatedView answer={answer} focusRef={focusOutcome} />}
+      {answer?.state === 'failed' && <FailureView answer={answer} focusRef={focusOutcome} />}
     </section>
   );
 }

@@ -35,6 +35,8 @@ function PlaceHint({ source }: { source: PlaceSource }) {
   const { t } = useI18n();
   const { pick, focus } = useSession();
   const cell = useMapFocus((state) => state.cell);
+  // The map comes a moment after the page (its code loads apart): until it shows, it has no middle to take.
+  const mapShown = useMapFocus((state) => state.view !== undefined);
   const [device] = useDevicePosition();
   if (source === 'cell' && cell === undefined) return <p className="muted">{t('camara.verify.noCell')}</p>;
   if (source === 'map') {
@@ -45,7 +47,7 @@ function PlaceHint({ source }: { source: PlaceSource }) {
     return (
       <p className="muted">
         {t('camara.verify.pickHint')}{' '}
-        <button type="button" className="button link" onClick={middle}>
+        <button type="button" className="button link" onClick={middle} disabled={!mapShown}>
           {t('camara.verify.useMiddle')}
         </button>
       </p>

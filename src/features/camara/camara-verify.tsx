@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useI18n } from '../../i18n/i18n';
 import { ErrorNotice } from '../../ui/error-notice';
-import { FailureView, FocusOnArrival, useFocusOnArrival, VerifiedView } from './camara-answer';
+import { useFocusOutcome } from '../../ui/focus';
+import { FailureView, VerifiedView } from './camara-answer';
 import { CamaraProgress } from './camara-panel';
 import { PlaceChooser, usePlace, type PlaceSource } from './camara-place';
 import { useCamara } from './use-camara';
@@ -27,11 +28,10 @@ export function CamaraVerify() {
   const [problem, setProblem] = useState<string | undefined>(undefined);
   // Each Check that finds a problem moves focus to what it says, even when it says the same again.
   const [checks, setChecks] = useState(0);
-  const problemRef = useFocusOnArrival<HTMLParagraphElement>(
-    problem === undefined ? undefined : String(checks),
-  );
+  const focusProblem = useFocusOutcome(problem === undefined ? undefined : checks);
   const place = usePlace(source);
-  const { answer, query, asking, hasKeys } = useCamara('verify');
+  const { answer, query, asking, hasKeys, outcome } = useCamara('verify');
+  const focusOutcome = useFocusOutcome(outcome);
   const check = (event: FormEvent) => {
     event.preventDefault();
     if (asking.isPending) return;
@@ -61,7 +61,7 @@ export function CamaraVerify() {
           />
         </div>
         {problem !== undefined && (
-          <p id={problemId} ref={problemRef} tabIndex={-1} className="field-problem" role="alert">
+          <p id={problemId} ref={focusProblem} tabIndex={-1} className="field-problem" role="alert">
             {problem}
           </p>
         )}
@@ -77,9 +77,7 @@ export function CamaraVerify() {
       </form>
       <CamaraProgress asking={asking.isPending} answer={answer} done={t('camara.verify.announce')} />
       {asking.isError && (
-        <FocusOnArrival token={String(asking.submittedAt)}>
-          <ErrorNotice error={asking.error} context={{ resource: 'location' }} />
-        </FocusOnArrival>
+        <ErrorNotice error={asking.error} context={{ resource: 'location' }} focusRef={focusOutcome} />
       )}
       {query.isError && answer?.state === 'pending' && (
         <ErrorNotice
@@ -88,8 +86,8 @@ export function CamaraVerify() {
           onRetry={() => void query.refetch()}
         />
       )}
-      {answer?.state === 'verified' && <VerifiedView answer={answer} />}
-      {answer?.state === 'failed' && <FailureView answer={answer} token={String(query.dataUpdatedAt)} />}
+      {answer?.state === 'verified' && <VerifiedView answer={answer} focusRef={focusOutcome} />}
+      {answer?.state === 'failed' && <FailureView answer={answer} focusRef={focusOutcome} />}
     </section>
   );
 }

@@ -1,11 +1,12 @@
 import { queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import type { CamaraAnswer, CamaraAsk, CamaraQuestion } from '../../api/camara';
 import type { Answer, Client } from '../../api/client';
 import { DEFAULT_SETTINGS } from '../../api/settings';
 import type { Keys } from '../../api/types';
 import { queryKeys } from '../../queries/query-keys';
 import { readDeadline, withinDeadline } from '../../queries/read-policy';
-import { useKeys, useSession } from '../../state/session';
+import { useKeys, useSession, useUserChange } from '../../state/session';
 import { useSettings } from '../../state/settings';
 
 /** How long past the operator's own end of a request the app still asks after it (its clock may be behind). */
@@ -58,21 +59,34 @@ export function useCamara(kind: CamaraQuestion) {
     refetchInterval: (current) => checkAgainMs(current.state.data?.data),
     refetchIntervalInBackground: true,
   });
+  // A question on its way when the user changes is given up: its answer would land under the keys forgotten.
+  const inFlight = useRef<AbortController | null>(null);
+  useUserChange(() => inFlight.current?.abort());
   const asking = useMutation({
     mutationFn: (ask: CamaraAsk) => {
       if (keys === null) throw new Error('no keys to ask with');
-      return client.askCamara(keys, ask, { deadline: readDeadline(timeoutMs) });
+      inFlight.current = new AbortController();
+      const { signal } = inFlight.current;
+      return client.askCamara(keys, ask, { deadline: readDeadline(timeoutMs), signal });
     },
     // Reset, not removed: whoever shows the answer (the map too) keeps watching the same query.
     onMutate: () => queryClient.resetQueries({ queryKey: options.queryKey }),
     onSuccess: (answer) => queryClient.setQueryData(options.queryKey, answer),
   });
+  const answer = query.data?.data;
+  const answered = answer !== undefined && answer.state !== 'pending';
   return {
     /** The latest answer: the POST's, then the polls'. */
-    answer: query.data?.data,
+    answer,
     query,
     asking,
     hasKeys: keys !== null,
+    /** Names the outcome on screen, each anew (useFocusOutcome): the operator's answer, or the request's failure. */
+    outcome: asking.isError
+      ? `request ${asking.submittedAt}`
+      : answered
+        ? `answer ${query.dataUpdatedAt}`
+        : undefined,
   };
 }
 

@@ -5,6 +5,7 @@ import { useI18n } from '../../i18n/i18n';
 import { CellFields } from '../../ui/cell-fields';
 import { ResultHeading } from '../../ui/result-heading';
 import { cellIdHex } from './cell-id-text';
+import type { FocusRef } from '../../ui/focus';
 
 export function CellDetails({
   cell,
@@ -12,7 +13,7 @@ export function CellDetails({
 }: {
   cell: Cell;
   /** Given while the cell is a lookup's outcome: its heading takes focus (useFocusOutcome). */
-  focusRef?: ((element: HTMLElement | null) => void) | undefined;
+  focusRef?: FocusRef | undefined;
 }) {
   const { t } = useI18n();
   const ref = useRef<HTMLDivElement>(null);

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { cellLabel } from '../../api/cell-id';
 import { useI18n } from '../../i18n/i18n';
 import { useSession } from '../../state/session';
-import { useFocusOutcome } from '../../ui/focus';
+import { useFocusOutcome, type FocusRef } from '../../ui/focus';
 import type { HistoryEntry } from './history-entries';
 import { history, useHistory } from './history-storage';
 
@@ -66,7 +66,7 @@ function HistoryItem({
 }: {
   entry: HistoryEntry;
   onRemove(): void;
-  focusRef: ((element: HTMLElement | null) => void) | undefined;
+  focusRef: FocusRef | undefined;
 }) {
   const { t, formatDateTime } = useI18n();
   const { focus } = useSession();

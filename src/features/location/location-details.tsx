@@ -3,6 +3,7 @@ import { useI18n } from '../../i18n/i18n';
 import { CellFields } from '../../ui/cell-fields';
 import { ResultHeading } from '../../ui/result-heading';
 import { formatMsisdn } from './msisdn';
+import type { FocusRef } from '../../ui/focus';
 
 export function LocationDetails({
   location,
@@ -10,7 +11,7 @@ export function LocationDetails({
 }: {
   location: Location;
   /** Given while the answer is a read's outcome: its heading takes focus (useFocusOutcome). */
-  focusRef?: ((element: HTMLElement | null) => void) | undefined;
+  focusRef?: FocusRef | undefined;
 }) {
   const { t } = useI18n();
   return (
