@@ -99,9 +99,9 @@ const serverRooms = {
       'reads/ answers from sources and the store, never through the proxy or the importer.',
     ),
     {
-      regex: '(^|/)store/(?!(service-reads|records|fresh-cache)$)',
+      regex: '(^|/)store/(?!(service-store|service-reads|records|fresh-cache)$)',
       message:
-        'reads/ uses the store through its interface (service-reads, records, fresh-cache), never its internals.',
+        'reads/ uses the store through its interface (service-store, service-reads, records, fresh-cache), never its internals.',
     },
   ],
   proxy: [rooms(['import', 'cli'], 'proxy/ forwards reads: it imports no command line or importer.')],
@@ -144,7 +144,7 @@ const serverRooms = {
   camara: [
     rooms(
       ['reads', 'proxy', 'sources', 'import', 'cli'],
-      'camara/ is the operator’s Device Location: it answers through the guard, oidc/ and the store.',
+      'camara/ is CAMARA Device Location: the consumer asks through net/, the operator answers through the guard, oidc/ and the store.',
     ),
   ],
   oidc: [

@@ -1,7 +1,9 @@
-import { existsSync } from 'node:fs';
+import { createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { CAMARA_CLIENT_ID } from './scripts/stand-ins/camara';
 import { OPENCELLID_KEY } from './scripts/stand-ins/opencellid';
 
 /* Debian's Chromium where it is installed (CI, this workplace: Playwright may not download browsers here);
@@ -16,11 +18,43 @@ const proxyPort = port + 2;
 process.env.E2E_OPERATOR_URL = `http://127.0.0.1:${operatorPort}`;
 process.env.E2E_PROXY_URL = `http://127.0.0.1:${proxyPort}`;
 /* Stand-ins for OpenCelliD and a geolocate API, and a service asking them after its store
-   (e2e/real-cells.spec.ts). */
+   (e2e/real-cells.spec.ts). That service also looks through at most 300 cells for a filtered cells-in-view read,
+   so that its demo data (681 cells) holds a view too crowded to filter (e2e/cells-in-view.spec.ts). */
 const standInPort = port + 3;
 const sourcesPort = port + 4;
 process.env.E2E_STAND_INS_URL = `http://127.0.0.1:${standInPort}`;
 process.env.E2E_SOURCES_URL = `http://127.0.0.1:${sourcesPort}`;
+
+/* A stand-in CAMARA operator and a service asking it (LOCATION_SOURCE=camara), for e2e/camara.spec.ts. The client
+   key is made once per port and kept: the runner and its workers all read this file, and both servers start from it. */
+const camaraOperatorPort = port + 7;
+const camaraPort = port + 8;
+process.env.E2E_CAMARA_OPERATOR_URL = `http://127.0.0.1:${camaraOperatorPort}`;
+process.env.E2E_CAMARA_URL = `http://127.0.0.1:${camaraPort}`;
+const camaraDb = join(tmpdir(), `cellpos-e2e-camara-db-${port}`, 'positioning.db');
+process.env.E2E_CAMARA_DB = camaraDb;
+const camaraKey = join(tmpdir(), `cellpos-e2e-camara-key-${port}`, 'client.pem');
+if (!existsSync(camaraKey)) {
+  mkdirSync(join(camaraKey, '..'), { recursive: true });
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  writeFileSync(camaraKey, privateKey.export({ format: 'pem', type: 'pkcs8' }), { mode: 0o600 });
+}
+
+/* The two halves meet (e2e/camara-meets-operator.spec.ts): a service asking, as a CAMARA consumer, the e2e service
+   itself (port), which is a CAMARA operator at /oidc and /camara like every service in demo mode. The spec
+   registers the consumer there by the key's public half, as an operator's administrator would. */
+const meetPort = port + 9;
+const meetClientId = 'cellpos-e2e-consumer';
+process.env.E2E_CAMARA_MEET_CLIENT_ID = meetClientId;
+process.env.E2E_CAMARA_MEET_URL = `http://127.0.0.1:${meetPort}`;
+process.env.E2E_CAMARA_MEET_OPERATOR_URL = `http://127.0.0.1:${port}`;
+process.env.E2E_CAMARA_MEET_DB = join(tmpdir(), `cellpos-e2e-camara-meet-db-${port}`, 'positioning.db');
+const camaraPublicKey = join(camaraKey, '..', 'public.pem');
+process.env.E2E_CAMARA_PUBLIC_KEY = camaraPublicKey;
+if (!existsSync(camaraPublicKey)) {
+  const publicKey = createPublicKey(readFileSync(camaraKey, 'utf8'));
+  writeFileSync(camaraPublicKey, publicKey.export({ format: 'pem', type: 'spki' }));
+}
 
 /* Where the e2e service keeps its database, so tests can add cells with the admin command line.
    Set here (workers inherit it) and handed to scripts/e2e-server.mjs. */
@@ -88,6 +122,7 @@ export default defineConfig({
         'update.spec.ts',
         'test-services.spec.ts',
         'batch-large.spec.ts',
+        'camara-meets-operator.spec.ts',
       ],
       use: {
         ...devices['Pixel 7'],
@@ -128,9 +163,53 @@ export default defineConfig({
         OPENCELLID_KEY: OPENCELLID_KEY,
         GEOLOCATE_URL: `http://127.0.0.1:${standInPort}/geolocate/v1/geolocate`,
         POSITIONING_TIMEOUT_MS: '3000',
+        CELLS_IN_VIEW_LOOK_THROUGH: '300',
       }),
       url: `http://127.0.0.1:${sourcesPort}/api/health`,
       env: { PORT: String(sourcesPort), E2E_DB: sourcesDb },
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: `node --import tsx scripts/stand-ins/camara.ts ${camaraOperatorPort} ${CAMARA_CLIENT_ID} ${camaraKey} 1`,
+      url: `http://127.0.0.1:${camaraOperatorPort}/health`,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },
+      timeout: 60_000,
+    },
+    {
+      // After its operator: at start the service reads the operator's discovery and stops without it.
+      command: serviceCommand({
+        LOCATION_SOURCE: 'camara',
+        CAMARA_ISSUER: `http://127.0.0.1:${camaraOperatorPort}/oidc`,
+        CAMARA_API_ROOT: `http://127.0.0.1:${camaraOperatorPort}/api`,
+        CAMARA_CLIENT_ID,
+        CAMARA_PRIVATE_KEY: camaraKey,
+        POSITIONING_TIMEOUT_MS: '3000',
+      }),
+      url: `http://127.0.0.1:${camaraPort}/api/health`,
+      env: { PORT: String(camaraPort), E2E_DB: camaraDb },
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // After the e2e service, its operator: discovery is read at start.
+      command: serviceCommand({
+        LOCATION_SOURCE: 'camara',
+        CAMARA_ISSUER: `http://127.0.0.1:${port}/oidc`,
+        CAMARA_API_ROOT: `http://127.0.0.1:${port}/camara`,
+        CAMARA_CLIENT_ID: meetClientId,
+        CAMARA_PRIVATE_KEY: camaraKey,
+        POSITIONING_TIMEOUT_MS: '3000',
+      }),
+      url: `http://127.0.0.1:${meetPort}/api/health`,
+      env: { PORT: String(meetPort), E2E_DB: process.env.E2E_CAMARA_MEET_DB },
       reuseExistingServer: false,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },
       timeout: 120_000,

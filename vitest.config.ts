@@ -17,6 +17,8 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 90_000,
     pool: 'forks',
+    // PostgreSQL for the suites that need it: given, started once for the run, or skipped with a line saying why.
+    globalSetup: ['scripts/pg-test-setup.ts'],
     execArgv: nodeMajor >= 25 ? ['--no-webstorage'] : [],
   },
 });

@@ -3,7 +3,7 @@
  * process of its own, waiting for a server, small stats. The page benches' own helpers are in bench/browser.ts.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -199,6 +199,35 @@ function statMs(pid: number | 'self', fields: [number, number]): number {
 
 /** CPU time a process has used so far, all its threads, user + system, in ms (Linux). */
 export const cpuMs = (child: ChildProcess): number => statMs(child.pid ?? 0, [11, 12]);
+
+/** The same for a process by its id; 0 when it is gone. */
+export function pidCpuMs(pid: number): number {
+  try {
+    return statMs(pid, [11, 12]);
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU time a PostgreSQL cluster (scripts/pg-cluster.ts) has used so far: its postmaster and its children. */
+export function clusterCpuMs(clusterDir: string): number {
+  const postmaster = Number(readFileSync(join(clusterDir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  let total = pidCpuMs(postmaster);
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const ppid = Number(
+        readFileSync(`/proc/${name}/stat`, 'utf8')
+          .replace(/^.*\) /s, '')
+          .split(' ')[1],
+      );
+      if (ppid === postmaster) total += pidCpuMs(Number(name));
+    } catch {
+      // gone since the folder was read
+    }
+  }
+  return total;
+}
 
 /** CPU time of this process's children that have exited (and been waited for), in ms. */
 const exitedChildrenCpuMs = (): number => statMs('self', [13, 14]);

@@ -120,7 +120,11 @@ export function e2eDatabase(): string {
 
 /** Runs the service's admin command line against the e2e database. */
 export function admin(...args: string[]): string {
-  const db = e2eDatabase();
+  return adminOf(e2eDatabase(), ...args);
+}
+
+/** Runs the admin command line against the database `db` of one of the test services. */
+function adminOf(db: string, ...args: string[]): string {
   // As the test service runs: none of a developer's settings, from the environment or a .env in the checkout.
   const result = spawnSync(process.execPath, [resolve('dist-server', 'cli.js'), ...args, '--db', db], {
     cwd: dirname(db),
@@ -130,4 +134,20 @@ export function admin(...args: string[]): string {
   });
   if (result.status !== 0) throw new Error(`admin ${args[0]} failed: ${result.stderr || result.stdout}`);
   return result.stdout;
+}
+
+/** The service whose Locate my phone asks the stand-in CAMARA operator (LOCATION_SOURCE=camara). */
+export const CAMARA_SERVICE = process.env.E2E_CAMARA_URL ?? 'http://127.0.0.1:5205';
+
+/**
+ * Registers a user of the demo developer with the number (E.164) on the CAMARA service; returns the keys. The
+ * stand-in operator's subscriber with that number (scripts/stand-ins/camara-subscribers.ts) picks how it answers.
+ */
+export function camaraUser(number: string): { serviceKey: string; userKey: string } {
+  const db = process.env.E2E_CAMARA_DB;
+  if (db === undefined) throw new Error('E2E_CAMARA_DB is not set: run through playwright.config.ts');
+  return {
+    serviceKey: 'demo-service',
+    userKey: adminOf(db, 'register-user', 'demo', number.slice(1)).trim(),
+  };
 }

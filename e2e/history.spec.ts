@@ -1,3 +1,4 @@
+import { keyFingerprint } from '../src/api/keys';
 import { admin, DEMO, expect, lookUpCell, saveKeys, test } from './fixtures';
 
 test.describe('history', () => {
@@ -113,5 +114,89 @@ test.describe('history', () => {
     await expect(panel).not.toContainText('Brändö');
     await expect(page.locator('path.trail-line')).toHaveCount(1);
     await expect.poll(() => page.locator('path.trail-point').count()).toBeGreaterThanOrEqual(2);
+  });
+
+  test('a lookup answered from what was kept keeps its time and place, says so, and can be asked afresh', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await saveKeys(page, DEMO);
+    const history = page.getByRole('region', { name: 'History' });
+    const panel = page.getByRole('region', { name: 'Look up a cell' });
+    const items = history.getByRole('listitem');
+    await lookUpCell(page, '244', '91', '10038');
+    await expect(panel).toContainText('Brändö');
+    const firstTime = (await items.first().locator('time').textContent()) ?? '';
+    await lookUpCell(page, '244', '91', '400101');
+    await expect(panel).toContainText('Tampere Keskusta');
+    await expect(items).toHaveCount(2);
+
+    const reads: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/cell/')) reads.push(r.url());
+    });
+    await lookUpCell(page, '244', '91', '10038');
+    await expect(panel).toContainText('Brändö');
+    // Not read again: the answer kept from the first lookup, with its time, and the list stays in read order.
+    await expect(panel.getByText(`Answer from ${firstTime.split(' ').at(-1) ?? ''}`)).toBeVisible();
+    expect(reads).toEqual([]);
+    await expect(items).toHaveCount(2);
+    await expect(items.nth(0)).toContainText('Cell 244/91/400101');
+    await expect(items.nth(1)).toContainText('Cell 244/91/10038');
+
+    await panel.getByRole('button', { name: 'Ask again' }).click();
+    await expect.poll(() => reads.length).toBe(1);
+    await expect(items.nth(0)).toContainText('Cell 244/91/10038');
+    await expect(items).toHaveCount(2);
+    await expect(panel.getByText(/^Answer from/)).toHaveCount(0);
+  });
+
+  test('the phone’s answers never push lookups out of the history', async ({ page }) => {
+    await page.goto('/');
+    await saveKeys(page, DEMO);
+    // A full history: one lookup, the oldest, and 99 places of the phone since (as auto-refresh gathers them).
+    const now = Date.now();
+    const place = (i: number) => ({
+      id: `seed-${i}`,
+      at: now - 3_600_000 + (i + 1) * 30_000,
+      kind: 'location',
+      msisdn: '358401234567',
+      cell: {
+        lat: (60 + i / 1000).toFixed(6),
+        lon: '24.900000',
+        mcc: '244',
+        mnc: '91',
+        lac: '100',
+        cellid: String(500_000 + i),
+        name: `Somewhere ${i}`,
+      },
+    });
+    const lookup = {
+      id: 'seed-lookup',
+      at: now - 3_600_000,
+      kind: 'cell',
+      cell: {
+        lat: '60.316391',
+        lon: '20.994058',
+        mcc: '244',
+        mnc: '91',
+        lac: '0',
+        cellid: '10038',
+        name: 'Brändö',
+      },
+    };
+    const stored = JSON.stringify({
+      owner: keyFingerprint(DEMO),
+      entries: [...Array.from({ length: 99 }, (_, i) => place(98 - i)), lookup],
+    });
+    await page.evaluate((text) => sessionStorage.setItem('cellpos.history', text), stored);
+    await page.reload();
+    const history = page.getByRole('region', { name: 'History' });
+    await expect(history.getByRole('listitem').filter({ hasText: 'Cell 244/91/10038' })).toHaveCount(1);
+
+    await page.getByRole('button', { name: 'Locate my phone' }).click();
+    await expect(history.getByRole('listitem').first()).toContainText('Helsinki Kamppi');
+    await expect(history.getByRole('listitem').filter({ hasText: 'Cell 244/91/10038' })).toHaveCount(1);
+    await expect(history.getByRole('listitem').filter({ hasText: 'My phone' })).toHaveCount(20);
   });
 });

@@ -119,7 +119,7 @@ test.describe('real cells from the public cell databases', () => {
   }) => {
     await page.goto('/');
     await saveKeys(page, DEMO);
-    await lookUp(page, '244', '91', String(GEOLOCATE_CASES.ipFallback), '6001', 'GSM');
+    await lookUp(page, '244', '91', String(GEOLOCATE_CASES.ipFallback), '6001', 'LTE');
     await expect(page.getByRole('alert')).toContainText('No such cell');
     await lookUp(page, '244', '91', String(OPENCELLID_CASES.htmlPage), '6001');
     await expect(page.getByRole('alert')).toContainText('A cell database did not answer');

@@ -20,6 +20,8 @@ const DEVELOPER = {
   BEHIND_TLS: 'on',
   CORS_ORIGINS: 'https://app.example',
   POSITIONING_BASE_URL: 'http://127.0.0.1:9/operator',
+  LOCATION_SOURCE: 'camara',
+  CAMARA_ISSUER: 'http://127.0.0.1:9/oidc',
   POSITIONING_DEMO: 'off',
   POSITIONING_RATE_LIMIT: '1',
   POSITIONING_RATE_BURST: '1',

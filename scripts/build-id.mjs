@@ -19,19 +19,24 @@ export const BUILD_INPUTS = [
   'scripts/build-info.mjs',
 ];
 
+/* What only the tests use goes into neither build: test files, and the test tools' folders (src/testing for the
+   app's tests, src/server/testing for the service's; a lint rule keeps them out of the app and the service), so a
+   change to a test never changes the id and never makes npm start build again. */
 const SKIPPED = /\.test\.tsx?$/;
+const TEST_TOOLS = new Set(['src/testing', 'src/server/testing']);
 
-function files(path) {
+function files(root, path) {
   if (!existsSync(path)) return [];
   if (!statSync(path).isDirectory()) return [path];
-  return readdirSync(path).flatMap((name) => (SKIPPED.test(name) ? [] : files(join(path, name))));
+  if (TEST_TOOLS.has(relative(root, path).split(sep).join('/'))) return [];
+  return readdirSync(path).flatMap((name) => (SKIPPED.test(name) ? [] : files(root, join(path, name))));
 }
 
 /** The id of the sources under `root`, or null when they are not there (a tree holding only the built files). */
 export function buildId(root) {
   if (!existsSync(join(root, 'src'))) return null;
   const hash = createHash('sha256');
-  const all = BUILD_INPUTS.flatMap((input) => files(join(root, input)))
+  const all = BUILD_INPUTS.flatMap((input) => files(root, join(root, input)))
     .map((file) => [relative(root, file).split(sep).join('/'), file])
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   for (const [name, file] of all) {

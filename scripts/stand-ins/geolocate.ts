@@ -1,6 +1,7 @@
 // An ichnaea-compatible geolocate API (mozilla/ichnaea docs/api/geolocate.rst and docs/api/index.rst, beaconDB's
 // src/geolocate.rs, Google's error reasons), traps included: `lng` not `lon`, a `fallback` answer (beaconDB's GeoIP
-// answer when ipf is not turned off), `wcdma` for UMTS, JSON numbers only, an empty 404, error pages.
+// answer when ipf is not turned off), `wcdma` for UMTS, JSON numbers only, an empty 404, error pages, an accuracy
+// no estimate can have and a latitude in words.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** The key a geolocate service would issue; asking without a key is allowed, as beaconDB does. */
@@ -54,6 +55,9 @@ export const GEOLOCATE_CASES = {
   garbage: 20591009,
   lonNotLng: 20591010,
   userRateLimit: 20591011,
+  /** An accuracy no estimate can have (1e10 m), and a latitude in words. */
+  accuracyHuge: 20591012,
+  latText: 20591013,
 } as const;
 
 const SLOW_ANSWER_MS = 20_000;
@@ -150,6 +154,10 @@ function geolocate(url: URL, text: string, req: IncomingMessage, res: ServerResp
     case C.garbage:
       res.writeHead(200, { 'Content-Type': 'application/json' });
       return void res.end('{"location": {"lat": 60.1');
+    case C.accuracyHuge:
+      return located(res, { location: { lat: 60.17, lng: 24.94 }, accuracy: 1e10 });
+    case C.latText:
+      return located(res, { location: { lat: 'north', lng: 24.94 }, accuracy: 100 });
     case C.lonNotLng:
       return located(res, { location: { lat: 60.17, lon: 24.94 }, accuracy: 100 });
     case C.slow: {

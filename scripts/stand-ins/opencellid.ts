@@ -1,5 +1,7 @@
 // OpenCelliD's `cell/get` and `ocid/downloads`, as its wiki and the exports behave (sources.md), traps included:
-// "cell not found" as HTTP 200, numbers as strings, a LAC-area answer with cellid -1, lat/lon 0, error pages.
+// "cell not found" as HTTP 200, numbers as strings, a LAC-area answer with cellid -1, lat/lon 0, error pages, and
+// answers no field of which may be trusted blindly (a time 1e20, a LAC of 1.5 or 1e300 or another than asked, a
+// range of 1e10, another operator's cell, samples as words, another radio).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 
@@ -29,6 +31,15 @@ export const OPENCELLID_CASES = {
   xml: 20590011,
   whitelist: 20590012,
   outOfRange: 20590013,
+  /** Answers that must never be used or kept: each breaks one field's rule. */
+  updatedFar: 20590014,
+  lacFraction: 20590015,
+  lacHuge: 20590016,
+  rangeHuge: 20590017,
+  otherLac: 20590018,
+  otherMcc: 20590019,
+  samplesText: 20590020,
+  otherRadio: 20590021,
 } as const;
 
 /** How long the slow case waits before it answers (longer than any timeout the tests set). */
@@ -110,6 +121,34 @@ function cellAnswer(id: number, query: URLSearchParams): unknown {
   };
 }
 
+/** A well-formed answer for the asked cell with one field no real answer could hold. */
+function untrustworthy(cellid: number, query: URLSearchParams): Record<string, unknown> {
+  const C = OPENCELLID_CASES;
+  const asked = {
+    mcc: Number(query.get('mcc')),
+    mnc: Number(query.get('mnc')),
+    lac: Number(query.get('lac')),
+    cellid,
+    radio: query.get('radio') ?? 'LTE',
+    lat: 60.17,
+    lon: 24.94,
+    range: 900,
+    samples: 4,
+    updated: 1700000000,
+  };
+  const broken: Record<number, Record<string, unknown>> = {
+    [C.updatedFar]: { updated: 1e20 },
+    [C.lacFraction]: { lac: 1.5 },
+    [C.lacHuge]: { lac: 1e300 },
+    [C.rangeHuge]: { range: 1e10 },
+    [C.otherLac]: { lac: asked.lac + 1 },
+    [C.otherMcc]: { mcc: asked.mcc === 244 ? 245 : 244 },
+    [C.samplesText]: { samples: 'many' },
+    [C.otherRadio]: { radio: asked.radio === 'GSM' ? 'LTE' : 'GSM' },
+  };
+  return { ...asked, ...broken[cellid] };
+}
+
 /** `GET /cell/get?key=&mcc=&mnc=&lac=&cellid=[&radio=]&format=json`. */
 function cellGet(query: URLSearchParams, res: ServerResponse): void {
   if (query.get('key') !== OPENCELLID_KEY) return json(res, 401, { error: 'Invalid API key', code: 2 });
@@ -140,6 +179,15 @@ function cellGet(query: URLSearchParams, res: ServerResponse): void {
       return json(res, 403, { error: 'Your API key must be whitelisted', code: 4 });
     case C.outOfRange:
       return json(res, 200, { lat: 123.4, lon: 24.9, mcc: 244, mnc: 91, lac: 6001, cellid, range: 10 });
+    case C.updatedFar:
+    case C.lacFraction:
+    case C.lacHuge:
+    case C.rangeHuge:
+    case C.otherLac:
+    case C.otherMcc:
+    case C.samplesText:
+    case C.otherRadio:
+      return json(res, 200, untrustworthy(cellid, query));
     case C.htmlPage:
       res.writeHead(502, { 'Content-Type': 'text/html' });
       return void res.end('<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>');

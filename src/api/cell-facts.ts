@@ -20,6 +20,51 @@ export function readLac(text: string): { ok: true; value: number } | { ok: false
   return { ok: true, value: Number(value) };
 }
 
+/**
+ * The largest area code each radio has (3GPP TS 23.003): a 16-bit LAC (GSM, UMTS) or TAC (LTE), a 24-bit TAC (NR).
+ * Without a radio, NR's is the largest any cell can have.
+ */
+export const MAX_AREA_CODE: Readonly<Record<Radio, number>> = {
+  GSM: 0xffff,
+  UMTS: 0xffff,
+  LTE: 0xffff,
+  NR: 0xffffff,
+};
+const MAX_ANY_AREA_CODE = MAX_AREA_CODE.NR;
+
+/** The largest cell id each radio has: GSM's 16-bit CI, UMTS's UC-Id (an extended 16-bit RNC id and a 16-bit C-Id),
+ *  LTE's 28-bit ECI, NR's 36-bit NCI. */
+export const MAX_RADIO_CELL_ID: Readonly<Record<Radio, number>> = {
+  GSM: 0xffff,
+  UMTS: 2 ** 32 - 1,
+  LTE: 2 ** 28 - 1,
+  NR: 2 ** 36 - 1,
+};
+
+/**
+ * What makes a lookup's LAC and radio impossible for the cell: an area code larger than the radio's (or than any
+ * radio's), or a cell id larger than the radio's. The field to correct and why, or undefined.
+ */
+export function impossibleHint(hint: {
+  cellid: number;
+  lac?: number;
+  radio?: Radio;
+}): { field: 'lac' | 'radio'; message: string } | undefined {
+  const { cellid, lac, radio } = hint;
+  const maxArea = radio === undefined ? MAX_ANY_AREA_CODE : MAX_AREA_CODE[radio];
+  if (lac !== undefined && lac > maxArea) {
+    const whose = radio === undefined ? 'of any radio (NR’s, 24 bits)' : `of ${radio}`;
+    return { field: 'lac', message: `lac must be at most ${maxArea}, the largest area code ${whose}.` };
+  }
+  if (radio !== undefined && cellid > MAX_RADIO_CELL_ID[radio]) {
+    return {
+      field: 'radio',
+      message: `A ${radio} cell id is at most ${MAX_RADIO_CELL_ID[radio]}: cell ${cellid} cannot be ${radio}.`,
+    };
+  }
+  return undefined;
+}
+
 /** Reads `?radio=` (any letter case): one of RADIOS, or a message naming them. */
 export function readRadio(text: string): { ok: true; value: Radio } | { ok: false; message: string } {
   const value = text.trim().toUpperCase();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createClient, maskKeys } from './client';
+import { createClient } from './client';
+import { maskKeys } from './request-address';
 import { encodeCell, encodeError, encodeLocation } from './codec';
 import { ApiError, parseRetryAfter } from './errors';
 import { DOCUMENTED_CELL as cell } from './fixtures/documented-cell';
@@ -35,6 +36,37 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
   }
   throw new Error('expected the read to fail');
 }
+
+describe('the client, keys in headers', () => {
+  it('sends the keys as X-Service-Key and X-User-Key, never in the URL, hints still in the query', async () => {
+    const seen: Array<{ url: string; headers: Headers }> = [];
+    const client = createClient({
+      baseUrl: 'http://svc.test/api',
+      keysIn: 'headers',
+      fetch: (input, init = {}) => {
+        seen.push({ url: String(input), headers: new Headers(init.headers) });
+        return Promise.resolve(new Response('', { status: 404 }));
+      },
+    });
+    const error = await failure(
+      client.getCell(keys, { mcc: '244', mnc: '91', cellid: '10038' }, { hints: { lac: '7' } }),
+    );
+    await client.getLocation(keys).catch(() => undefined);
+    await client
+      .getCellsInView(keys, { bbox: { west: 20, south: 60, east: 21, north: 61 } })
+      .catch(() => undefined);
+    expect(seen.map((request) => request.url)).toEqual([
+      'http://svc.test/api/cell/244/91/10038?lac=7',
+      'http://svc.test/api/location',
+      'http://svc.test/api/cells?bbox=20%2C60%2C21%2C61',
+    ]);
+    for (const { headers } of seen) {
+      expect(headers.get('x-service-key')).toBe(keys.serviceKey);
+      expect(headers.get('x-user-key')).toBe(keys.userKey);
+    }
+    expect(error.raw?.url).toBe('http://svc.test/api/cell/244/91/10038?lac=7');
+  });
+});
 
 describe('the client', () => {
   it('sends keys as query parameters and asks for the chosen format', async () => {

@@ -10,7 +10,10 @@ import {
   type ApiErrorKind,
   type RawResponse,
 } from './errors';
+import { camaraReads } from './camara-client';
+import type { CamaraAnswer, CamaraAsk, CamaraQuestion } from './camara';
 import { decodeSettings, type Settings } from './settings';
+import { joinUrl, maskKeys, requestHeaders } from './request-address';
 import type { Cell, CellHints, CellId, Format, Keys, Location } from './types';
 
 export interface ClientOptions {
@@ -22,6 +25,11 @@ export interface ClientOptions {
   timeoutMs?: number;
   /** Bytes read of an answer before it is refused as too large. */
   maxBodyBytes?: number;
+  /**
+   * Where the keys go: the query, as the document has it (any operator takes them so), or request headers, which
+   * our service also reads and which no console, proxy log or browser history writes down with the URL.
+   */
+  keysIn?: 'query' | 'headers';
 }
 
 export interface RequestOptions {
@@ -47,25 +55,21 @@ export interface Client {
   getCellsInView(keys: Keys, query: CellsQuery, options?: RequestOptions): Promise<Answer<CellsInView>>;
   /** The service's own settings for the app; no keys, always JSON. */
   getSettings(options?: Pick<RequestOptions, 'signal'>): Promise<Answer<Settings>>;
+  /** The service's CAMARA read (docs/api-notes.md): asks the operator (POST); JSON. A failure the operator gave
+   *  (a refusal, no position…) is an answer too, whatever its status; the keys' own errors stay errors. */
+  askCamara(keys: Keys, ask: CamaraAsk, options?: RequestOptions): Promise<Answer<CamaraAnswer>>;
+  /** Where the question stands (GET), the operator polled by the service when due. */
+  getCamara(keys: Keys, kind: CamaraQuestion, options?: RequestOptions): Promise<Answer<CamaraAnswer>>;
+}
+
+/** How a request is sent and what an error status may still hold. */
+export interface Exchange<T> {
+  method?: 'GET' | 'POST';
+  /** An answer the body of an error status holds, when it holds one (the CAMARA read's failures). */
+  errorAnswer?: (body: string) => T | undefined;
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
-
-const ACCEPT: Record<Format, string> = { xml: 'application/xml', json: 'application/json' };
-
-/** The URL as shown to people: keys replaced, so it can sit in the raw-response view. */
-export function maskKeys(url: string): string {
-  return url.replace(/([?&](?:serviceKey|userKey)=)[^&#]*/g, '$1•••');
-}
-
-function joinUrl(baseUrl: string, path: string, keys: Keys | null, hints: CellHints = {}): string {
-  const base = `${baseUrl.replace(/\/+$/, '')}${path}`;
-  if (keys === null) return base;
-  const query = new URLSearchParams({ serviceKey: keys.serviceKey, userKey: keys.userKey });
-  if (hints.lac !== undefined && hints.lac !== '') query.set('lac', hints.lac);
-  if (hints.radio !== undefined) query.set('radio', hints.radio);
-  return `${base}${base.includes('?') ? '&' : '?'}${query.toString()}`;
-}
 
 /** The headers the raw view shows besides the body: what our service says beyond the document's shape. */
 const SHOWN_HEADERS = [...Object.values(FACT_HEADERS), 'Retry-After'];
@@ -201,29 +205,43 @@ function decodedAnswer<T>(
   }
 }
 
+/** The one request every read goes through (createClient's), for the reads kept in files of their own. */
+export type Request = <T>(
+  path: string,
+  keys: Keys | null,
+  decode: (body: string, contentType: string | null) => T,
+  options: RequestOptions & { hints?: CellHints },
+  maxBytes?: number,
+  exchange?: Exchange<T>,
+) => Promise<Answer<T>>;
+
 /**
- * One configured client for both resources. Every read goes through `request()`: URL with keys as query
- * parameters, Accept, timeout and caller's AbortSignal, status → ApiError kind, decoding by content type.
+ * One configured client for both resources. Every read goes through `request()`: URL with the keys as query
+ * parameters (or the keys in headers, `keysIn`), Accept, timeout and caller's AbortSignal, status → ApiError
+ * kind, decoding by content type.
  * A caller's abort rejects with the signal's reason (not an ApiError), so a superseded read stays silent.
  */
 export function createClient(options: ClientOptions): Client {
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBodyBytes = options.maxBodyBytes ?? MAX_BODY_CHARS;
+  const keysIn = options.keysIn ?? 'query';
 
-  async function request<T>(
+  const request: Request = async function request<T>(
     path: string,
     keys: Keys | null,
     decode: (body: string, contentType: string | null) => T,
     { signal, format = options.format ?? 'xml', deadline, hints }: RequestOptions & { hints?: CellHints },
     maxBytes = maxBodyBytes,
+    { method = 'GET', errorAnswer }: Exchange<T> = {},
   ): Promise<Answer<T>> {
-    const url = joinUrl(options.baseUrl, path, keys, hints);
+    const url = joinUrl(options.baseUrl, path, keysIn === 'query' ? keys : null, hints);
     const clock = tryClock(timeoutMs, deadline, signal);
     try {
       let response: Response;
       try {
-        response = await doFetch(url, { headers: { Accept: ACCEPT[format] }, signal: clock.signal });
+        const headers = requestHeaders(format, keys, keysIn);
+        response = await doFetch(url, { method, headers, signal: clock.signal });
       } catch (error) {
         // A fetch of the caller's may refuse with its own reason (offline, another build): kept as it is.
         if (isApiError(error) && !clock.signal.aborted) throw error;
@@ -237,12 +255,14 @@ export function createClient(options: ClientOptions): Client {
       }
       const raw = rawResponse(maskKeys(url), response, read, clock.started);
       const kind = kindForStatus(response.status);
+      const held = kind === undefined || read.truncated ? undefined : errorAnswer?.(read.body);
+      if (held !== undefined) return { data: held, raw };
       if (kind !== undefined) throw statusError(kind, response, read, raw, clock.late);
       return decodedAnswer(decode, response, read, raw, maxBytes);
     } finally {
       clock.stop();
     }
-  }
+  };
 
   return {
     getLocation: (keys, requestOptions = {}) => request('/location', keys, decodeLocation, requestOptions),
@@ -262,5 +282,6 @@ export function createClient(options: ClientOptions): Client {
         Math.max(maxBodyBytes, MAX_CELLS_BODY_CHARS),
       ),
     getSettings: ({ signal } = {}) => request('/settings', null, decodeSettings, { signal, format: 'json' }),
+    ...camaraReads(request),
   };
 }

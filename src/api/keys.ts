@@ -13,3 +13,10 @@ export function keyFingerprint(keys: Keys): string {
   }
   return hash.toString(16).padStart(8, '0');
 }
+
+/**
+ * The request headers that carry the keys when they are not in the query (docs/api-notes.md, "The keys in
+ * headers"): a URL is written to browser consoles, proxy logs and histories, a header is not. The service reads
+ * both forms; the document's query form stays for its clients.
+ */
+export const KEY_HEADERS = { serviceKey: 'X-Service-Key', userKey: 'X-User-Key' } as const;

@@ -10,6 +10,7 @@ describe('readSettings', () => {
         tileAttribution: '&copy; Example',
         timeoutMs: 3000,
         demoKeys: { serviceKey: 'demo-service', userKey: 'demo-user' },
+        rateLimit: 20,
       }),
     ).toEqual({
       mode: 'demo',
@@ -17,6 +18,7 @@ describe('readSettings', () => {
       tileAttribution: '&copy; Example',
       timeoutMs: 3000,
       demoKeys: { serviceKey: 'demo-service', userKey: 'demo-user' },
+      rateLimit: 20,
     });
   });
 
@@ -29,6 +31,7 @@ describe('readSettings', () => {
       tileAttribution: 5,
       timeoutMs: 1e9,
       demoKeys: {},
+      rateLimit: -1,
     });
     expect(odd).toEqual(DEFAULT_SETTINGS);
     expect(odd.demoKeys).toBeUndefined();

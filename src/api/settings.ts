@@ -6,6 +6,9 @@ export const SETTINGS_ELEMENT_ID = 'cellpos-settings';
 /** Runtime settings the service hands the app (`GET /api/settings`), so tiles can change without a rebuild. */
 export interface Settings {
   mode: 'demo' | 'proxy' | 'unknown';
+  /** Where "Locate my phone" is answered: the service's store (demo), the document's operator (proxy mode), or a
+   *  CAMARA Device Location operator through the service's own read (src/api/camara.ts). Absent: not said. */
+  locationSource?: 'store' | 'operator' | 'camara';
   tileUrl: string;
   /** HTML from the service's own configuration (trusted), rendered by Leaflet's attribution control. */
   tileAttribution: string;
@@ -13,6 +16,9 @@ export interface Settings {
    *  gives a whole read this much and 2 s more. */
   timeoutMs: number;
   demoKeys?: Keys;
+  /** The most requests a second the service answers for one service key, when it limits them: what a long batch
+   *  takes at least. */
+  rateLimit?: number;
   /** The service's build (src/api/build.ts), when it says. */
   build?: string;
 }
@@ -50,7 +56,13 @@ export function readSettings(value: unknown): Settings {
   ) {
     settings.demoKeys = { serviceKey: demo.serviceKey, userKey: demo.userKey };
   }
+  if (typeof v.rateLimit === 'number' && v.rateLimit > 0 && v.rateLimit <= 1_000_000) {
+    settings.rateLimit = v.rateLimit;
+  }
   if (isText(v.build, 100)) settings.build = v.build;
+  if (v.locationSource === 'store' || v.locationSource === 'operator' || v.locationSource === 'camara') {
+    settings.locationSource = v.locationSource;
+  }
   return settings;
 }
 

@@ -25,5 +25,7 @@ export function checkedFetch(own: string = BUILD_ID): typeof fetch {
 export const apiClient: Client = createClient({
   baseUrl: config.apiBase,
   timeoutMs: config.timeoutMs,
+  // Keys in headers: the browser writes a failed read's URL to its console (docs/api-notes.md).
+  keysIn: 'headers',
   fetch: checkedFetch(),
 });

@@ -1,4 +1,5 @@
 import './layout.css';
+import { lazy, Suspense } from 'react';
 import { CellPanel } from '../features/cell/cell-panel';
 import { BatchSection } from '../features/batch/batch-section';
 import { HistoryPanel } from '../features/history/history-panel';
@@ -12,11 +13,17 @@ import { HistoryRecorder } from './history-recorder';
 import { DocumentTitle } from './document-title';
 import { MapSection } from './map-section';
 import { RawPanel } from './raw-panel';
+import { useSettings } from '../state/settings';
 
 const fromPhone = (to: LatLon) => <PhoneDistance to={to} />;
 
+/* Only a service whose Location read a CAMARA operator answers needs these: the others never load them. */
+const CamaraPanels = lazy(() => import('../features/camara/camara-panels'));
+
 /** The page: the panels beside the map. Each panel reads what it shows itself; nothing here changes. */
 export function App() {
+  // Where "Locate my phone" is answered: the service's own read when a CAMARA operator answers it.
+  const camara = useSettings().settings.locationSource === 'camara';
   return (
     <div className="app">
       <DocumentTitle />
@@ -26,7 +33,13 @@ export function App() {
       <main className="app-main">
         <div className="panel">
           <KeysPanel />
-          <LocationPanel />
+          {camara ? (
+            <Suspense fallback={null}>
+              <CamaraPanels />
+            </Suspense>
+          ) : (
+            <LocationPanel />
+          )}
           <CellPanel fromPhone={fromPhone} />
           <BatchSection />
           <HistoryPanel />

@@ -2,8 +2,10 @@ import { lazy, memo, Suspense } from 'react';
 import { CellOnMap } from '../features/cell/cell-on-map';
 import { CellsInViewControl } from '../features/cells-in-view/cells-in-view-control';
 import { CellsInViewOnMap } from '../features/cells-in-view/cells-in-view-on-map';
+import { CamaraOnMap } from '../features/camara/camara-on-map';
 import { PhoneOnMap } from '../features/location/phone-on-map';
 import { useI18n } from '../i18n/i18n';
+import { useSettings } from '../state/settings';
 import { afterFirstContentfulPaint, Later } from '../paint/later';
 
 const MapView = memo(lazy(() => import('../map/map-view').then((m) => ({ default: m.MapView }))));
@@ -18,10 +20,12 @@ const controls = <CellsInViewControl />;
  */
 export function MapSection() {
   const { t } = useI18n();
+  const camara = useSettings().settings.locationSource === 'camara';
   const loading = <div className="map map-loading">{t('app.mapLoading')}</div>;
   return (
     <section className="map-wrap" aria-label={t('app.map')}>
       <PhoneOnMap />
+      {camara && <CamaraOnMap />}
       <CellOnMap />
       <CellsInViewOnMap />
       <Later fallback={loading} when={afterFirstContentfulPaint}>

@@ -1,15 +1,21 @@
-import { MAX_CELLID, type CellIdProblem } from '../api/cell-id';
+import { MAX_CELLID } from '../api/cell-id';
+import type { LookupProblem } from '../api/lookup-check';
 import type { MessageKey } from './en';
 import type { Translate } from './translate';
 
-const FIELD_KEYS: Record<CellIdProblem['field'], MessageKey> = {
+const FIELD_KEYS: Record<LookupProblem['field'], MessageKey> = {
   mcc: 'field.mcc',
   mnc: 'field.mnc',
   cellid: 'field.cellid',
+  lac: 'field.lac',
+  radio: 'field.radio',
 };
 
-/** A cell-id problem in the chosen language; every message names its field. Used by the form and the batch. */
-export function cellIdProblemText(problem: CellIdProblem, t: Translate): string {
+/**
+ * A lookup's problem (a cell's three values, LAC, radio) in the chosen language; every message names its field.
+ * Used by the form, links and the batch.
+ */
+export function cellIdProblemText(problem: LookupProblem, t: Translate): string {
   const field = t(FIELD_KEYS[problem.field]);
   switch (problem.code) {
     case 'required':
@@ -24,5 +30,9 @@ export function cellIdProblemText(problem: CellIdProblem, t: Translate): string 
       return t('check.mncLength');
     case 'cellid-range':
       return t('check.cellidRange', { max: MAX_CELLID });
+    case 'lac-range':
+      return t('cell.lacProblem');
+    case 'radio-unknown':
+      return t('cell.radioProblem');
   }
 }

@@ -1,5 +1,8 @@
+import { camaraEn } from './camara-en';
+
 /** The source catalog: every text the app shows, by key. `{name}` marks a value filled in at runtime. */
 export const en = {
+  ...camaraEn,
   'app.name': 'Cellpos',
   'app.title.home': 'Cellpos — where is my phone?',
   'app.title.cell': 'Cell {cell} — Cellpos',
@@ -17,6 +20,7 @@ export const en = {
   'field.mcc': 'MCC',
   'field.mnc': 'MNC',
   'field.lac': 'LAC',
+  'field.coordinates': '{lat}, {lon}',
   'field.cellid': 'Cell ID',
   'field.cellidHex': 'Cell ID (hex)',
   'field.serviceKey': 'service key',
@@ -56,9 +60,9 @@ export const en = {
   'status.updateReady': 'A new version of Cellpos is ready.',
   'status.outdated': 'Cellpos has been updated: reload this page to use the new version.',
   'status.reload': 'Reload',
-  'err.unauthorized.title': 'These keys do not belong together',
+  'err.unauthorized.title': 'Keys not accepted',
   'err.unauthorized.body':
-    'The service key and the user key are not of the same developer. Check both keys: they must come from the same developer account.',
+    'The service did not accept this pair of keys. Most often one of them has a typing mistake: check both, character by character. They must also come from the same developer account.',
   'err.forbidden.location.title': 'Positioning is not allowed yet',
   'err.forbidden.location.body':
     'Reply to the authorization SMS sent to your phone to allow positioning, then try again.',
@@ -106,6 +110,7 @@ export const en = {
   'keys.tabOnly': 'Keys are kept for this browser tab only.',
   'keys.change': 'Change keys',
   'keys.forget': 'Forget keys',
+  'keys.forgotten': 'Keys forgotten, and everything read or kept with them on this device.',
   'keys.serviceRequired': 'Enter your service key.',
   'keys.userRequired': 'Enter your user key.',
   'keys.intro':
@@ -233,6 +238,9 @@ export const en = {
   'inView.count': 'Cells in view: {count}.',
   'inView.none': 'No known cells in view. Move the map or zoom out.',
   'inView.truncated': 'Showing {count} cells spread over the view; there are more. Zoom in to see them all.',
+  'inView.zoomIn': 'Too many cells in this view to pick out the ones chosen: zoom in to see them.',
+  'inView.zoomInOrOperator':
+    'Too many cells in this view to pick out the ones chosen: zoom in to see them, or choose an operator.',
   'inView.filtered': 'Radio filters show only cells whose source named their radio.',
   'err.notFound.cells.title': 'Cells in view are not available here',
   'err.notFound.cells.body':
@@ -245,7 +253,7 @@ export const en = {
   'batch.show': 'Show batch lookup',
   'batch.input': 'Cells, one per line',
   'batch.inputHint':
-    'As mcc,mnc,cellid (comma, tab or semicolon) or mcc-mnc-cellid or mcc-mnc-lac-cellid. A header line, blank lines and lines starting with # are skipped. Repeated cells are looked up once.',
+    'As mcc,mnc,cellid (comma, tab or semicolon) or mcc-mnc-cellid or mcc-mnc-lac-cellid. A first line of column names (mcc, mnc, cellid, lac, radio) says which value is which. Blank lines and lines starting with # are skipped. Repeated cells are looked up once.',
   'batch.file': 'Or read a file (text, CSV or TSV)',
   'batch.fileTooLarge': 'The file is {size} MB; at most {max} MB can be read.',
   'batch.fileUnreadable': 'The file could not be read.',
@@ -264,13 +272,21 @@ export const en = {
   'batch.badHelp': 'Nothing has been sent. Correct these lines above, or look up the readable ones now.',
   'batch.badLine': 'Line {line}',
   'batch.badFields': 'has {count} values; expected mcc, mnc and cellid (or mcc, mnc, lac, cellid).',
+  'batch.badFieldsOne': 'has 1 value; expected mcc, mnc and cellid (or mcc, mnc, lac, cellid).',
+  'batch.badColumns': 'has {count} values; the header names {columns} columns.',
+  'batch.badColumnsOne': 'has 1 value; the header names {columns} columns.',
   'batch.badLac': 'LAC must be digits only.',
   'batch.badHeader': 'The header does not name mcc, mnc and cellid columns.',
   'batch.sendAnyway': 'Look up the readable cells ({count})',
+  'batch.badNotSent': 'Not sent: lines that can’t be read: {count}',
+  'batch.longRun':
+    'The service allows at most {rate} requests a second for one service key: {count} cells take at least {time}. Keep this page open until the run ends.',
+  'batch.longRunStart': 'Look up {count} cells',
   'batch.progress': 'Progress',
   'batch.progressText': '{done} of {total} done · {failed} failed · {rate}/s · {left}',
   'batch.timeLeft': 'about {time} left',
   'batch.timeLeftUnknown': 'time left not known yet',
+  'batch.progressEnded': '{done} of {total} done · {failed} failed · {rate}/s',
   'batch.finished': 'Finished: {found} found, {failed} failed of {total} in {time}.',
   'batch.cancelled':
     'Cancelled: {done} of {total} done ({found} found, {failed} failed); the rest were not sent.',
@@ -295,7 +311,7 @@ export const en = {
   'batch.pending': 'Waiting',
   'batch.notSent': 'Not sent (cancelled)',
   'batch.repeated': '×{count}',
-  'batch.reason.unauthorized': 'Keys do not belong together',
+  'batch.reason.unauthorized': 'Keys not accepted',
   'batch.reason.forbidden': 'Not allowed',
   'batch.reason.not-found': 'No such cell',
   'batch.reason.bad-request': 'Refused by the service',
@@ -324,6 +340,9 @@ export const en = {
   'cell.lacHelp': 'LAC (or TAC) and radio are optional: the public cell databases need them to find a cell.',
   'cell.radio.any': 'Any',
   'cell.lacProblem': 'LAC must be a whole number from 0 to 4294967295, digits only.',
+  'cell.radioProblem': 'Radio must be GSM, UMTS, LTE or NR (or Any).',
+  'cell.keptAnswer': 'Answer from {time}, kept from an earlier lookup of this cell: not read again.',
+  'cell.askAgain': 'Ask again',
   'source.store': 'this service’s database',
   'source.operator': 'the operator',
   'source.opencellid': 'OpenCelliD',

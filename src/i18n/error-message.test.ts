@@ -51,9 +51,10 @@ describe('describeError', () => {
     expect(outdated.action).toBe('reload');
   });
 
-  it('401 says the keys are not of the same developer and offers the keys form', () => {
+  it('401 says the keys were not accepted, most often for a typing mistake, and offers the keys form', () => {
     const message = describeError(new ApiError('unauthorized', 'HTTP 401', { status: 401 }), contexts[0]!);
-    expect(message.body).toMatch(/not of the same developer/);
+    expect(message.title).toBe('Keys not accepted');
+    expect(message.body).toMatch(/typing mistake.*same developer account/);
     expect(message.action).toBe('keys');
   });
 

@@ -1,7 +1,9 @@
+import { camaraFi } from './camara-fi';
 import type { Catalog } from './en';
 
 /** Finnish: the compiler refuses a key of the English catalog left without its Finnish text. */
 export const fi: Catalog = {
+  ...camaraFi,
   'app.name': 'Cellpos',
   'app.title.home': 'Cellpos — missä puhelimeni on?',
   'app.title.cell': 'Solu {cell} — Cellpos',
@@ -19,6 +21,7 @@ export const fi: Catalog = {
   'field.mcc': 'MCC',
   'field.mnc': 'MNC',
   'field.lac': 'LAC',
+  'field.coordinates': '{lat}; {lon}',
   'field.cellid': 'Solutunnus',
   'field.cellidHex': 'Solutunnus (heksa)',
   'field.serviceKey': 'palvelun avain',
@@ -58,9 +61,9 @@ export const fi: Catalog = {
   'status.updateReady': 'Cellposin uusi versio on valmis.',
   'status.outdated': 'Cellpos on päivitetty: lataa sivu uudelleen ottaaksesi uuden version käyttöön.',
   'status.reload': 'Lataa uudelleen',
-  'err.unauthorized.title': 'Nämä avaimet eivät kuulu yhteen',
+  'err.unauthorized.title': 'Avaimia ei hyväksytty',
   'err.unauthorized.body':
-    'Palvelun avain ja käyttäjän avain eivät ole saman kehittäjän. Tarkista molemmat avaimet: niiden on tultava samalta kehittäjätililtä.',
+    'Palvelu ei hyväksynyt tätä avainparia. Useimmiten jommassakummassa on kirjoitusvirhe: tarkista molemmat merkki merkiltä. Niiden on myös tultava samalta kehittäjätililtä.',
   'err.forbidden.location.title': 'Paikannus ei ole vielä sallittu',
   'err.forbidden.location.body':
     'Vastaa puhelimeesi lähetettyyn valtuutustekstiviestiin salliaksesi paikannuksen ja yritä sitten uudelleen.',
@@ -108,6 +111,7 @@ export const fi: Catalog = {
   'keys.tabOnly': 'Avaimet säilyvät vain tässä selaimen välilehdessä.',
   'keys.change': 'Vaihda avaimet',
   'keys.forget': 'Unohda avaimet',
+  'keys.forgotten': 'Avaimet ja kaikki niillä luettu tai tallennettu on unohdettu tällä laitteella.',
   'keys.serviceRequired': 'Anna palvelun avain.',
   'keys.userRequired': 'Anna käyttäjän avain.',
   'keys.intro':
@@ -237,6 +241,9 @@ export const fi: Catalog = {
   'inView.none': 'Näkymässä ei ole tunnettuja soluja. Siirrä karttaa tai loitonna.',
   'inView.truncated':
     'Näytetään {count} solua koko näkymän alueelta; niitä on enemmän. Lähennä nähdäksesi kaikki.',
+  'inView.zoomIn': 'Näkymässä on liian monta solua valittujen poimimiseen: lähennä nähdäksesi ne.',
+  'inView.zoomInOrOperator':
+    'Näkymässä on liian monta solua valittujen poimimiseen: lähennä nähdäksesi ne tai valitse operaattori.',
   'inView.filtered': 'Radiosuodatin näyttää vain solut, joiden radion lähde on kertonut.',
   'err.notFound.cells.title': 'Näkymän solut eivät ole saatavilla täällä',
   'err.notFound.cells.body':
@@ -249,7 +256,7 @@ export const fi: Catalog = {
   'batch.show': 'Näytä joukkohaku',
   'batch.input': 'Solut, yksi riviä kohden',
   'batch.inputHint':
-    'Muodossa mcc,mnc,cellid (erottimena pilkku, sarkain tai puolipiste) tai mcc-mnc-cellid tai mcc-mnc-lac-cellid. Otsikkorivi, tyhjät rivit ja #-merkillä alkavat rivit ohitetaan. Toistuvat solut haetaan kerran.',
+    'Muodossa mcc,mnc,cellid (erottimena pilkku, sarkain tai puolipiste) tai mcc-mnc-cellid tai mcc-mnc-lac-cellid. Sarakkeiden nimet ensimmäisellä rivillä (mcc, mnc, cellid, lac, radio) kertovat, mikä arvo on mikäkin. Tyhjät rivit ja #-merkillä alkavat rivit ohitetaan. Toistuvat solut haetaan kerran.',
   'batch.file': 'Tai lue tiedosto (teksti, CSV tai TSV)',
   'batch.fileTooLarge': 'Tiedosto on {size} Mt; enintään {max} Mt voidaan lukea.',
   'batch.fileUnreadable': 'Tiedostoa ei voitu lukea.',
@@ -266,13 +273,21 @@ export const fi: Catalog = {
   'batch.badHelp': 'Mitään ei ole vielä lähetetty. Korjaa nämä rivit yllä tai hae luettavat solut nyt.',
   'batch.badLine': 'Rivi {line}',
   'batch.badFields': 'sisältää {count} arvoa; odotettiin mcc, mnc ja cellid (tai mcc, mnc, lac, cellid).',
+  'batch.badFieldsOne': 'sisältää 1 arvon; odotettiin mcc, mnc ja cellid (tai mcc, mnc, lac, cellid).',
+  'batch.badColumns': 'sisältää {count} arvoa; otsikkorivi nimeää {columns} saraketta.',
+  'batch.badColumnsOne': 'sisältää 1 arvon; otsikkorivi nimeää {columns} saraketta.',
   'batch.badLac': 'LAC:n on oltava pelkkiä numeroita.',
   'batch.badHeader': 'Otsikkorivi ei nimeä sarakkeita mcc, mnc ja cellid.',
   'batch.sendAnyway': 'Hae luettavat solut ({count})',
+  'batch.badNotSent': 'Ei lähetetty: rivejä, joita ei voi lukea: {count}',
+  'batch.longRun':
+    'Palvelu sallii yhdelle palveluavaimelle enintään {rate} pyyntöä sekunnissa: {count} solua vie vähintään {time}. Pidä sivu auki, kunnes haku päättyy.',
+  'batch.longRunStart': 'Hae {count} solua',
   'batch.progress': 'Edistyminen',
   'batch.progressText': '{done}/{total} valmiina · {failed} epäonnistui · {rate}/s · {left}',
   'batch.timeLeft': 'noin {time} jäljellä',
   'batch.timeLeftUnknown': 'jäljellä olevaa aikaa ei vielä tiedetä',
+  'batch.progressEnded': '{done}/{total} valmiina · {failed} epäonnistui · {rate}/s',
   'batch.finished': 'Valmis: {found} löytyi, {failed} epäonnistui, yhteensä {total}, aikaa kului {time}.',
   'batch.cancelled':
     'Peruttu: {done}/{total} valmiina ({found} löytyi, {failed} epäonnistui); loppuja ei lähetetty.',
@@ -287,7 +302,7 @@ export const fi: Catalog = {
   'batch.col.line': 'Rivi',
   'batch.col.mcc': 'MCC',
   'batch.col.mnc': 'MNC',
-  'batch.col.cellid': 'Solun tunnus',
+  'batch.col.cellid': 'Solutunnus',
   'batch.col.result': 'Tulos',
   'batch.col.name': 'Nimi',
   'batch.col.lat': 'Leveysaste',
@@ -297,7 +312,7 @@ export const fi: Catalog = {
   'batch.pending': 'Odottaa',
   'batch.notSent': 'Ei lähetetty (peruttu)',
   'batch.repeated': '×{count}',
-  'batch.reason.unauthorized': 'Avaimet eivät kuulu yhteen',
+  'batch.reason.unauthorized': 'Avaimia ei hyväksytty',
   'batch.reason.forbidden': 'Ei sallittu',
   'batch.reason.not-found': 'Solua ei ole',
   'batch.reason.bad-request': 'Palvelu hylkäsi pyynnön',
@@ -327,6 +342,9 @@ export const fi: Catalog = {
     'LAC (tai TAC) ja radio ovat valinnaisia: julkiset solutietokannat tarvitsevat ne löytääkseen solun.',
   'cell.radio.any': 'Mikä tahansa',
   'cell.lacProblem': 'LAC:n on oltava kokonaisluku 0–4294967295, pelkkiä numeroita.',
+  'cell.radioProblem': 'Radion on oltava GSM, UMTS, LTE tai NR (tai Mikä tahansa).',
+  'cell.keptAnswer': 'Vastaus klo {time}, säilytetty saman solun aiemmasta hausta: ei luettu uudelleen.',
+  'cell.askAgain': 'Kysy uudelleen',
   'source.store': 'tämän palvelun tietokanta',
   'source.operator': 'operaattori',
   'source.opencellid': 'OpenCelliD',

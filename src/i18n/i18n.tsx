@@ -12,6 +12,14 @@ export interface I18n {
   formatTime(date: Date | number): string;
   /** Distance in metres, as "850 m" or "12.3 km" in the chosen language. */
   formatDistance(metres: number): string;
+  /**
+   * A decimal as the service wrote it ("60.316391"), every digit kept, with the chosen language's decimal mark
+   * ("60,316391" in Finnish), as its distances have. The sign stays the hyphen-minus the service wrote, so a copied
+   * value still reads as a number elsewhere.
+   */
+  formatDecimalText(text: string): string;
+  /** A position's latitude and longitude as a pair, each as formatDecimalText writes it. */
+  formatCoordinates(lat: string, lon: string): string;
 }
 
 function storedLocale(): Locale | undefined {
@@ -33,6 +41,7 @@ export function makeI18n(locale: Locale, setLocale: (locale: Locale) => void): I
   // while the main script is evaluated and during the first render, which shows no date.
   let dateTime: Intl.DateTimeFormat | undefined;
   let time: Intl.DateTimeFormat | undefined;
+  let decimalMark: string | undefined;
   // Making an Intl.NumberFormat costs far more than using one: one per set of options.
   const numberFormats = new Map<string, Intl.NumberFormat>();
   const formatNumber = (value: number, options?: Intl.NumberFormatOptions) => {
@@ -44,11 +53,19 @@ export function makeI18n(locale: Locale, setLocale: (locale: Locale) => void): I
     }
     return format.format(value);
   };
+  const formatDecimalText = (text: string) => {
+    decimalMark ??= formatNumber(1.5).replace(/\d/g, '');
+    return decimalMark === '.' ? text : text.replace('.', decimalMark);
+  };
+  const t = translator(locale);
   return {
     locale,
     setLocale,
-    t: translator(locale),
+    t,
     formatNumber,
+    formatDecimalText,
+    formatCoordinates: (lat, lon) =>
+      t('field.coordinates', { lat: formatDecimalText(lat), lon: formatDecimalText(lon) }),
     formatDateTime: (date) =>
       (dateTime ??= new Intl.DateTimeFormat(tag, { dateStyle: 'short', timeStyle: 'medium' })).format(date),
     formatTime: (date) => (time ??= new Intl.DateTimeFormat(tag, { timeStyle: 'medium' })).format(date),

@@ -7,11 +7,13 @@ import { Later } from '../paint/later';
 import { useMapFocus } from '../state/session';
 import { useSettings } from '../state/settings';
 import { BatchLayer } from './batch-layer';
+import { CamaraLayer } from './camara-layer';
 import { CellMarker } from './cell-marker';
 import { CellRange, useRangeNote } from './cell-range';
 import { DeviceMarker } from './device-marker';
 import { FlyTo } from './fly-to';
 import { MapLegend } from './map-legend';
+import { MapPick } from './map-pick';
 import { InViewLayer } from './in-view-layer';
 import { PhoneMarker } from './phone-marker';
 import { Trail } from './trail';
@@ -92,6 +94,8 @@ function MapLayers() {
       {cell && <CellRange cell={cell} facts={facts} />}
       {cell && <CellMarker cell={cell} />}
       {phone && <PhoneMarker location={phone} />}
+      <CamaraLayer />
+      <MapPick />
       <FlyTo />
       <ViewReport />
       <ScaleControl position="bottomleft" imperial={false} />

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Pane, useMap } from 'react-leaflet';
 import type { feature } from 'topojson-client';
 import { inSlices } from '../paint/later';
+import { splitAtAntimeridian } from './antimeridian';
 
 type ToFeature = typeof feature;
 type Topology = Parameters<ToFeature>[0];
@@ -31,7 +32,8 @@ const style = { color: '#7d8f99', weight: 0.8, fillColor: '#eef1ec', fillOpacity
 
 /**
  * Countries drawn beneath the tiles, so positions still make sense when tiles cannot load. Made and drawn a few
- * countries at a time (inSlices), so that no task is long on a phone.
+ * countries at a time (inSlices), so that no task is long on a phone; those across the 180° meridian cut there
+ * (antimeridian.ts), as a flat map draws them.
  */
 export function WorldOutline() {
   return (
@@ -49,7 +51,11 @@ function OutlineLayer() {
     let live = true;
     loadOutline().then(
       ({ topology, countries, toFeature }) => {
-        if (live) stop = inSlices(countries, (country) => layer.addData(toFeature(topology, country)));
+        if (!live) return;
+        stop = inSlices(countries, (country) => {
+          const drawn = toFeature(topology, country);
+          layer.addData(drawn.type === 'Feature' ? splitAtAntimeridian(drawn) : drawn);
+        });
       },
       () => undefined,
     );

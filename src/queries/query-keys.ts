@@ -1,4 +1,5 @@
 import { keyFingerprint } from '../api/keys';
+import type { CamaraQuestion } from '../api/camara';
 import type { CellsQuery } from '../api/cells-in-view';
 import type { CellHints, CellId, Format, Keys } from '../api/types';
 
@@ -13,6 +14,11 @@ export const queryKeys = {
   location: {
     all: ['location'] as const,
     read: (keys: Keys | null, format: Format) => ['location', fingerprint(keys), format] as const,
+  },
+  /** The CAMARA read's questions (LOCATION_SOURCE=camara): where the phone is, whether it is near a place. */
+  camara: {
+    all: ['camara'] as const,
+    read: (keys: Keys | null, kind: CamaraQuestion) => ['camara', kind, fingerprint(keys)] as const,
   },
   cell: {
     all: ['cell'] as const,
@@ -41,5 +47,7 @@ export const queryKeys = {
         format,
       ] as const;
     },
+    /** Whether two of its keys were read with the same keys: one view's cells stand in for another's only then. */
+    sameKeys: (a: readonly unknown[], b: readonly unknown[]): boolean => a[9] === b[9],
   },
 };

@@ -12,8 +12,10 @@ export const RETRYABLE: ReadonlySet<ApiErrorKind> = new Set(['network', 'timeout
 /** Tries a read makes at most: the first and two retries. */
 export const READ_ATTEMPTS = 3;
 export const MAX_RETRIES = READ_ATTEMPTS - 1;
-/** A read, retries included, ends this long after the service's own timeout (so a person hears within it). */
+/** A read's message, retries included, is on screen at most this long after the service's own timeout. */
 export const READ_MARGIN_MS = 2000;
+/** The tries end this long before that, the time a failure takes to be painted (a busy phone, a slow frame). */
+export const SHOW_MS = 250;
 
 /** How long to wait before the next try, given how many tries have failed before this one (0 for the first). */
 export function retryDelay(failureCount: number): number {
@@ -26,9 +28,10 @@ export function shouldRetry(failureCount: number, error: unknown, now = Date.now
   return error.deadline === undefined || now + retryDelay(failureCount) < error.deadline;
 }
 
-/** When a read started now must have ended: the service's timeout and READ_MARGIN_MS. */
+/** When the tries of a read started now must have ended: its message is then shown by the service's timeout and
+ *  READ_MARGIN_MS. */
 export function readDeadline(serviceTimeoutMs: number, now = Date.now()): number {
-  return now + serviceTimeoutMs + READ_MARGIN_MS;
+  return now + serviceTimeoutMs + READ_MARGIN_MS - SHOW_MS;
 }
 
 interface Cycle {

@@ -18,12 +18,33 @@ describe('routes', () => {
   });
 
   it('names what is wrong with a bad cell link', () => {
-    const route = parseRoute('/cell/abc/91/1234567890123');
+    const route = parseRoute('/cell/abc/91/1234567890123?lac=1x');
     expect(route.name).toBe('bad-cell');
     if (route.name !== 'bad-cell') return;
-    expect(route.errors.mcc).toMatch(/MCC/);
-    expect(route.errors.cellid).toMatch(/Cell ID/);
-    expect(route.errors.mnc).toBeUndefined();
+    expect(route.problems).toEqual({
+      mcc: { field: 'mcc', code: 'digits' },
+      cellid: { field: 'cellid', code: 'cellid-range' },
+      lac: { field: 'lac', code: 'lac-range' },
+    });
+    expect(route.given).toEqual({ mcc: 'abc', mnc: '91', cellid: '1234567890123' });
+    expect(route.givenHints).toEqual({ lac: '1x' });
+  });
+
+  it('holds a link to the form’s rules: hex read as decimal, MCC of three digits, radio in any case', () => {
+    expect(parseRoute('/cell/244/91/0x2736')).toEqual({
+      name: 'cell',
+      id: { mcc: '244', mnc: '91', cellid: '10038' },
+      hints: {},
+    });
+    expect(parseRoute('/cell/24/91/1')).toMatchObject({
+      name: 'bad-cell',
+      problems: { mcc: { code: 'mcc-length' } },
+    });
+    expect(parseRoute('/cell/244/91/1?radio=lte')).toMatchObject({ hints: { radio: 'LTE' } });
+    expect(parseRoute('/cell/244/91/1?radio=5G')).toMatchObject({
+      name: 'bad-cell',
+      problems: { radio: { code: 'radio-unknown' } },
+    });
   });
 
   it('does not throw on broken escapes or unknown paths', () => {
@@ -38,7 +59,7 @@ describe('routes', () => {
     expect(formatRoute({ name: 'home' })).toBe('/');
   });
 
-  it("keeps the lookup's LAC and radio in the link, as typed (the service judges them)", () => {
+  it("keeps the lookup's LAC and radio in the link, the radio as the lookup names it", () => {
     const id = { mcc: '244', mnc: '91', cellid: '20500001' };
     const hints = { lac: '6001', radio: 'LTE' };
     expect(cellPath(id, hints)).toBe('/cell/244/91/20500001?lac=6001&radio=LTE');
@@ -46,7 +67,7 @@ describe('routes', () => {
     expect(parseRoute('/cell/244/91/20500001?radio=nr')).toEqual({
       name: 'cell',
       id,
-      hints: { radio: 'nr' },
+      hints: { radio: 'NR' },
     });
     expect(parseRoute('/cell/244/91/20500001?lac=&radio=')).toEqual({ name: 'cell', id, hints: {} });
     expect(parseHints('?view=1,2,3&lac=12x')).toEqual({ lac: '12x' });

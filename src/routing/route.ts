@@ -1,24 +1,25 @@
-import { checkCellId, type CellIdField, type CellIdProblem } from '../api/cell-id';
+import { checkLookup, type LookupField, type LookupProblem } from '../api/lookup-check';
 import type { CellHints, CellId } from '../api/types';
 
 /**
  * What the address bar says: the looked-up cell in the path, with the lookup's LAC and radio in `?lac=&radio=`; a
- * shared link's map view in `?view=`. Keys never go here.
+ * shared link's map view in `?view=`. Keys never go here. A link is held to the form's rules (checkLookup): what
+ * the form would refuse is a bad link, naming the values as given; what it takes is read as the form reads it.
  */
 export type Route =
   | { name: 'home' }
   | { name: 'cell'; id: CellId; hints: CellHints }
   | {
       name: 'bad-cell';
-      errors: Partial<Record<CellIdField, string>>;
-      problems: Partial<Record<CellIdField, CellIdProblem>>;
+      problems: Partial<Record<LookupField, LookupProblem>>;
       given: CellId;
+      givenHints: CellHints;
     }
   | { name: 'not-found'; path: string };
 
 /**
- * The lookup's hints as a link carries them, as typed: the service checks them (a bad one is its 400, naming the
- * parameter), so a hand-edited link says what is wrong instead of being changed in silence.
+ * The lookup's hints as a link carries them, as typed (cut to a sane length): parseRoute holds them to the form's
+ * rules, so a hand-edited link says what is wrong instead of being changed in silence.
  */
 export function parseHints(search: string): CellHints {
   const query = new URLSearchParams(search);
@@ -55,10 +56,11 @@ export function parseRoute(location: string): Route {
   } catch {
     return { name: 'not-found', path };
   }
-  const check = checkCellId(given, { mode: 'path' });
+  const givenHints = parseHints(search);
+  const check = checkLookup({ ...given, ...givenHints });
   return check.ok
-    ? { name: 'cell', id: check.value, hints: parseHints(search) }
-    : { name: 'bad-cell', errors: check.errors, problems: check.problems, given };
+    ? { name: 'cell', id: check.id, hints: check.hints }
+    : { name: 'bad-cell', problems: check.problems, given, givenHints };
 }
 
 /** A cell's path in this app, with the lookup's LAC and radio when it has them. */

@@ -150,6 +150,13 @@ describe('the API: statuses and bodies on the wire', () => {
     empty.close();
   });
 
+  it('tells the app the service key’s rate limit when there is one, so it can say what a long batch takes', async () => {
+    const limited = createApp({ store, rateLimit: { perSecond: 20, burst: 40 } });
+    expect(await (await limited.request('/api/settings')).json()).toMatchObject({ rateLimit: 20 });
+    const unlimited = createApp({ store, rateLimit: { perSecond: 0, burst: 1 } });
+    expect(await (await unlimited.request('/api/settings')).json()).not.toHaveProperty('rateLimit');
+  });
+
   it('answers 500 with a generic body when something breaks, and logs without keys', async () => {
     const broken = openDemoStore(':memory:');
     const log: string[] = [];

@@ -8,13 +8,15 @@ import { accessLog, errorLine } from './http/access-log';
 import { problem, problemAnswer, reply, type Problem } from './http/api-answer';
 import { createGuard } from './guard/guard';
 import { operatorKeys, storeKeys } from './guard/key-check';
+import { KEY_HEADERS } from '../api/keys';
 import { keyParams } from './guard/key-params';
-import { createLimits, type Limits } from './guard/limits';
+import { createLimits, type Limits, type SourceBudget } from './guard/limits';
 import { createCellRead } from './reads/cell-read';
 import { createCellsInView } from './reads/cells-in-view';
+import { camaraDocumentLocation, camaraRoutes } from './reads/camara-read';
 import { createLocationRead } from './reads/location-read';
 import { readRoutes, serviceRoutes } from './reads/read-routes';
-import { FreshCache } from './store/fresh-cache';
+import { FreshCache, freshValue } from './store/fresh-cache';
 import { clientAddress } from './guard/client-address';
 import { compression } from './http/compression';
 import { DEFAULTS } from './config';
@@ -23,11 +25,13 @@ import type { Upstream } from './sources/operator-source';
 import { proxyRoutes } from './proxy/proxy-routes';
 import { createOperator } from './camara/operator';
 import { allowedHostsOnly, securityHeaderValues, securityHeaders } from './http/security-headers';
+import type { CamaraLocationSource } from './sources/camara-location';
 import { createCellSources, type SourcesDeps, type SourcesConfig } from './sources/cell-sources';
 import { staticRoutes } from './http/static-routes';
 import type { CamaraStore } from './store/camara-store';
 import type { CellCache } from './store/cell-cache';
-import type { ServiceReads } from './store/service-reads';
+import { StoreUnavailable } from './store/records';
+import { andThen, type EitherWay, type Maybe, type ServiceStore } from './store/service-store';
 
 export interface CommonOptions {
   tileUrl?: string;
@@ -39,8 +43,12 @@ export interface CommonOptions {
   /** Requests per second per service key on the two resources, with a burst; absent or 0: no limit. Each client
    *  address gets five times as much, and half the burst of failed key checks at a quarter of the rate. */
   rateLimit?: { perSecond: number; burst: number };
+  /** Requests a service key may cause to the live cell sources per minute, beside its read limit; absent or 0: none. */
+  sourceBudget?: SourceBudget;
   /** The Cell read's sources; by default the store (demo mode) or the operator alone (proxy mode). */
   cells?: CellsOptions;
+  /** Cells in view: the most candidates a filtered read looks through (CELLS_IN_VIEW_LOOK_THROUGH). */
+  cellsInViewLookThrough?: number;
   /** Reverse proxies in front of the service whose X-Forwarded-For entries are believed (TRUSTED_PROXIES). */
   trustedProxies?: number;
   /** Reached over https through a proxy that ends TLS: answers carry HSTS. */
@@ -52,22 +60,44 @@ export interface CommonOptions {
   /** Origins whose pages may read /api (the app on another host, e.g. a CDN); none by default. */
   corsOrigins?: readonly string[];
   /** Demo mode: the service as a CAMARA operator over its own subscribers (/oidc and /camara). */
-  camara?: { store: CamaraStore; publicUrl: () => string };
+  camaraOperator?: { store: CamaraStore; publicUrl: () => string };
 }
 
 export interface CellsOptions {
   sources: SourcesConfig;
   /** Where the live sources' answers are kept. */
-  cache?: CellCache;
+  cache?: EitherWay<CellCache>;
   /** Injectable for tests: how the live sources are reached, the clock, the names of nameless cells. */
   fetch?: typeof fetch;
   now?: () => number;
   nameOf?: SourcesDeps['nameOf'];
 }
 
-/** Demo mode answers from the store; proxy mode forwards to the operator, and may read cells from a store too. */
-export type AppOptions = ({ store: ServiceReads } | { upstream: Upstream; store?: ServiceReads }) &
+/** What the service reads from its store (SQLite or PostgreSQL, each satisfies it). */
+export type AppStore = Pick<
+  ServiceStore,
+  'authenticate' | 'getLocation' | 'getCell' | 'cellsInBox' | 'hasDemoKeys' | 'dataVersion' | 'buckets'
+>;
+
+/**
+ * Demo mode answers from the store, or (with `camaraLocation`, LOCATION_SOURCE=camara) the Location read from a
+ * CAMARA operator; proxy mode forwards to the operator, and may read cells from a store too.
+ */
+export type AppOptions = (
+  { store: AppStore; camaraLocation?: CamaraLocationSource } | { upstream: Upstream; store?: AppStore }
+) &
   CommonOptions;
+
+/** Seconds a client is told to wait when the database cannot be reached. */
+export const UNAVAILABLE_RETRY_SECONDS = 5;
+
+/* The database is away (PostgreSQL restarting, its server down): the service itself is fine and will be again. */
+const UNAVAILABLE: Problem = {
+  status: 503,
+  code: 'database-unavailable',
+  message: 'The service cannot reach its database just now; try again shortly.',
+  retryAfterSeconds: UNAVAILABLE_RETRY_SECONDS,
+};
 
 /** The Cell read's sources; undefined in proxy mode when the operator alone answers (its bytes pass through). */
 function cellSources(options: AppOptions, log: (line: string) => void) {
@@ -107,17 +137,32 @@ function readTimeoutMs(options: AppOptions): number {
 }
 
 /** What the app needs from the service to start: /api/settings, and the same in the page. */
-function appSettings(options: AppOptions): () => Settings {
+function appSettings(options: AppOptions): () => Maybe<Settings> {
   const mode = 'upstream' in options ? 'proxy' : 'demo';
+  const locationSource =
+    'upstream' in options ? 'operator' : options.camaraLocation !== undefined ? 'camara' : 'store';
   const timeoutMs = readTimeoutMs(options);
-  return () => ({
-    mode,
-    tileUrl: options.tileUrl ?? DEFAULTS.tileUrl,
-    tileAttribution: options.tileAttribution ?? DEFAULTS.tileAttribution,
-    timeoutMs,
-    ...(!('upstream' in options) && options.store.hasDemoKeys() && { demoKeys: { ...DEMO_KEYS } }),
-    build: BUILD_ID,
-  });
+  // Asked again only when the data has changed: the page waits for the database only after a change.
+  const { store } = options;
+  const demoKeys =
+    'upstream' in options || store === undefined
+      ? () => false
+      : freshValue(
+          () => store.dataVersion(),
+          () => store.hasDemoKeys(),
+        );
+  const perSecond = options.rateLimit?.perSecond ?? 0;
+  return () =>
+    andThen(demoKeys(), (withDemoKeys) => ({
+      mode,
+      locationSource,
+      tileUrl: options.tileUrl ?? DEFAULTS.tileUrl,
+      tileAttribution: options.tileAttribution ?? DEFAULTS.tileAttribution,
+      timeoutMs,
+      ...(withDemoKeys && { demoKeys: { ...DEMO_KEYS } }),
+      ...(perSecond > 0 && { rateLimit: perSecond }),
+      build: BUILD_ID,
+    }));
 }
 
 /* Headers a page on another origin may read: the wait after a 429, and the build the app compares with its own. */
@@ -126,7 +171,7 @@ const EXPOSED = ['Retry-After', BUILD_HEADER];
 /** /api: the positioning resources (demo data or the operator's), health and settings; JSON or XML errors. */
 function apiRoutes(
   options: AppOptions,
-  settings: () => Settings,
+  settings: () => Maybe<Settings>,
   log: (line: string) => void,
   limits: Limits,
 ): Hono {
@@ -140,7 +185,13 @@ function apiRoutes(
     api.use(
       cors({
         origin: [...options.corsOrigins],
-        allowMethods: ['GET', 'HEAD'],
+        // POST only where there is one: the CAMARA read asks the operator with it.
+        allowMethods:
+          'camaraLocation' in options && options.camaraLocation !== undefined
+            ? ['GET', 'HEAD', 'POST']
+            : ['GET', 'HEAD'],
+        // The keys may come in headers (guard/key-params.ts); a page elsewhere must be let send them.
+        allowHeaders: ['Accept', KEY_HEADERS.serviceKey, KEY_HEADERS.userKey],
         exposeHeaders: EXPOSED,
         maxAge: 600,
       }),
@@ -153,7 +204,7 @@ function apiRoutes(
         problem(c, {
           status: 405,
           code: 'method-not-allowed',
-          message: `${c.req.method} is not allowed here; use GET.`,
+          message: `${c.req.method} is not allowed here; use ${methods.join(' or ')}.`,
           allow: methods.join(', '),
         }),
     }),
@@ -165,15 +216,18 @@ function apiRoutes(
     if (cells === undefined) throw new Error('demo mode needs its cell sources');
     const { store } = options;
     const fresh = new FreshCache(() => store.dataVersion());
-    readRoutes(
-      api,
-      createGuard({ limits, addressOf, credentials: keyParams, judge: storeKeys(store, limits, fresh) }),
-      {
-        location: createLocationRead(store),
-        cell: createCellRead(cells, fresh),
-        cellsInView: createCellsInView(store),
-      },
-    );
+    const guard = createGuard({
+      limits,
+      addressOf,
+      credentials: keyParams,
+      judge: storeKeys(store, limits, fresh),
+    });
+    readRoutes(api, guard, {
+      location: options.camaraLocation === undefined ? createLocationRead(store) : camaraDocumentLocation,
+      cell: createCellRead(cells, fresh),
+      cellsInView: createCellsInView(store, options.cellsInViewLookThrough),
+    });
+    if (options.camaraLocation !== undefined) camaraRoutes(api, guard, options.camaraLocation);
   } else {
     const guard = createGuard({ limits, addressOf, credentials: keyParams, judge: operatorKeys(limits) });
     proxyRoutes(api, options.upstream, { guard, log, cells });
@@ -198,6 +252,13 @@ export function createApp(options: AppOptions): Hono {
   app.use(allowedHostsOnly(options.allowedHosts));
   app.use('/api/*', compression());
   app.onError((error, c) => {
+    const format = formatFromAccept(c.req.header('accept'));
+    if (error instanceof StoreUnavailable) {
+      log(
+        `${c.req.method} ${c.req.path}: ${error.message} (${String((error.cause as Error | undefined)?.message)})`,
+      );
+      return reply(c, problemAnswer(UNAVAILABLE, format));
+    }
     log(errorLine(c.req.method, c.req.path, error));
     // A stored value no answer may carry (written past the store's checks, e.g. by hand in SQLite): say which field,
     // so the service's operator knows what to correct; the value itself is never echoed.
@@ -210,16 +271,17 @@ export function createApp(options: AppOptions): Hono {
             message: `The service holds a value it cannot send: ${error.message}. The service's operator must correct the stored data.`,
           }
         : { status: 500, code: 'internal', message: 'Something went wrong in the service.' };
-    return reply(c, problemAnswer(internal, formatFromAccept(c.req.header('accept'))));
+    return reply(c, problemAnswer(internal, format));
   });
   const settings = appSettings(options);
-  // One set of limits: a client address's requests count alike on every route.
-  const limits = createLimits(options.rateLimit);
+  // One set of limits: a client address's requests count alike on every route, and several replicas on one
+  // PostgreSQL share their buckets: one limit across them all.
+  const limits = createLimits(options.rateLimit, options.sourceBudget, options.store?.buckets);
   app.route('/api', apiRoutes(options, settings, log, limits));
-  if (options.camara !== undefined && !('upstream' in options)) {
+  if (options.camaraOperator !== undefined && !('upstream' in options)) {
     const oidcHeaders = securityHeaderValues(headers, '/oidc/');
     const operator = createOperator({
-      ...options.camara,
+      ...options.camaraOperator,
       limits,
       addressOf: (c) => clientAddress(c, options.trustedProxies ?? 0),
       headers: () => oidcHeaders,

@@ -13,10 +13,10 @@ function freshDb(): string {
   return join(dir, `db-${++n}`, 'p.db');
 }
 
-function cli(argv: string[], env: Record<string, string | undefined> = {}) {
+async function cli(argv: string[], env: Record<string, string | undefined> = {}) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = run(argv, { out: (l) => out.push(l), err: (l) => err.push(l), env });
+  const code = await run(argv, { out: (l) => out.push(l), err: (l) => err.push(l), env });
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
@@ -30,71 +30,92 @@ function inspect<T>(db: string, read: (store: ReturnType<typeof openStore>) => T
 }
 
 describe('admin command line', () => {
-  it('prints help', () => {
-    expect(cli([]).out).toBe(USAGE);
-    expect(cli(['help']).code).toBe(0);
-    expect(cli(['--help']).out).toContain('register-user DEVELOPER MSISDN');
+  it('prints help', async () => {
+    expect((await cli([])).out).toBe(USAGE);
+    expect((await cli(['help'])).code).toBe(0);
+    expect((await cli(['--help'])).out).toContain('register-user DEVELOPER MSISDN');
   });
 
-  it('sets up a developer, keys and a user that can be located', () => {
+  it('sets up a developer, keys and a user that can be located', async () => {
     const db = freshDb();
-    expect(cli(['add-developer', 'acme', '--db', db])).toMatchObject({
+    expect(await cli(['add-developer', 'acme', '--db', db])).toMatchObject({
       code: 0,
       out: 'Added developer acme.',
     });
-    expect(cli(['issue-service-key', 'acme', '--key', 'acme-service', '--db', db])).toMatchObject({
+    expect(await cli(['issue-service-key', 'acme', '--key', 'acme-service', '--db', db])).toMatchObject({
       code: 0,
       out: 'acme-service',
     });
-    const random = cli(['issue-service-key', 'acme', `--db=${db}`]);
+    const random = await cli(['issue-service-key', 'acme', `--db=${db}`]);
     expect(random.out).toMatch(/^[A-Za-z0-9_-]{32}$/);
-    const user = cli(['register-user', 'acme', '358401111111', '--db', db]);
+    const user = await cli(['register-user', 'acme', '358401111111', '--db', db]);
     expect(user.code).toBe(0);
     const userKey = user.out;
     expect(userKey).toMatch(/^[A-Za-z0-9_-]{32}$/);
-    expect(cli(['sms-reply', userKey, '--db', db]).code).toBe(0);
+    expect((await cli(['sms-reply', userKey, '--db', db])).code).toBe(0);
     expect(
-      cli(['add-cell', '244', '91', '77', '0', '60.5', '25.25', 'Sipoo Söderkulla', '--db', db]).code,
+      (await cli(['add-cell', '244', '91', '77', '0', '60.5', '25.25', 'Sipoo Söderkulla', '--db', db])).code,
     ).toBe(0);
-    expect(cli(['set-cell', userKey, '244', '91', '77', '--db', db]).code).toBe(0);
+    expect((await cli(['set-cell', userKey, '244', '91', '77', '--db', db])).code).toBe(0);
     expect(inspect(db, (s) => s.authenticate('acme-service', userKey))).toMatchObject({
       msisdn: '358401111111',
       smsReplied: true,
       cell: { mcc: 244, mnc: 91, cellid: 77 },
     });
     expect(inspect(db, (s) => s.getLocation(userKey)?.cell.name)).toBe('Sipoo Söderkulla');
-    expect(cli(['sms-reply', userKey, '--no', '--db', db]).code).toBe(0);
+    expect((await cli(['sms-reply', userKey, '--no', '--db', db])).code).toBe(0);
     expect(inspect(db, (s) => s.getUser(userKey)?.smsReplied)).toBe(false);
-    const show = cli(['show', '--db', db]).out;
+    const show = (await cli(['show', '--db', db])).out;
     expect(show).toContain('acme\t358401111111');
     expect(show).not.toContain(userKey);
   });
 
-  it('fills a new database with demo data unless POSITIONING_DEMO=off, and reads POSITIONING_DB', () => {
+  it('takes a key that begins with a dash (as older versions issued one in 64) as an argument, not an option', async () => {
     const db = freshDb();
-    expect(cli(['show'], { POSITIONING_DB: db }).out).toMatch(
+    await cli(['add-developer', 'acme', '--db', db]);
+    expect((await cli(['issue-service-key', 'acme', '--key', '-Dash-service', '--db', db])).out).toBe(
+      '-Dash-service',
+    );
+    expect((await cli(['register-user', 'acme', '358401111111', '--key=-Xb3_user', '--db', db])).out).toBe(
+      '-Xb3_user',
+    );
+    expect(await cli(['sms-reply', '-Xb3_user', '--db', db])).toMatchObject({ code: 0 });
+    expect(inspect(db, (s) => s.authenticate('-Dash-service', '-Xb3_user'))).toMatchObject({
+      smsReplied: true,
+    });
+    expect(await cli(['sms-reply', '--no', '--db', db, '--', '-Xb3_user'])).toMatchObject({ code: 0 });
+    expect(inspect(db, (s) => s.getUser('-Xb3_user')?.smsReplied)).toBe(false);
+    expect(await cli(['show', '-x', '--db', db])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('unknown option -x'),
+    });
+  });
+
+  it('fills a new database with demo data unless POSITIONING_DEMO=off, and reads POSITIONING_DB', async () => {
+    const db = freshDb();
+    expect((await cli(['show'], { POSITIONING_DB: db })).out).toMatch(
       /^2 developers, 2 service keys, 3 users, \d{3} cells/,
     );
     const off = freshDb();
-    expect(cli(['show', '--db', off], { POSITIONING_DEMO: 'off' }).out).toMatch(/^0 developers/);
-    expect(cli(['list-cells', '--limit', '2', '--db', db]).out.split('\n')).toHaveLength(2);
+    expect((await cli(['show', '--db', off], { POSITIONING_DEMO: 'off' })).out).toMatch(/^0 developers/);
+    expect((await cli(['list-cells', '--limit', '2', '--db', db])).out.split('\n')).toHaveLength(2);
   });
 
-  it('adds cells from CSV in one transaction', () => {
+  it('adds cells from CSV in one transaction', async () => {
     const db = freshDb();
     const good = join(dir, 'good.csv');
     writeFileSync(
       good,
       'mcc,mnc,cellid,lac,lat,lon,name\n244,91,1,0,60.1,24.9,Helsinki\r\n244,05,2,12,61.5,23.7,"Tampere, Hervanta"\n\n',
     );
-    expect(cli(['add-cells', good, '--db', db], { POSITIONING_DEMO: 'off' })).toMatchObject({
+    expect(await cli(['add-cells', good, '--db', db], { POSITIONING_DEMO: 'off' })).toMatchObject({
       code: 0,
       out: 'Added or replaced 2 cells.',
     });
     expect(inspect(db, (s) => s.getCell({ mcc: 244, mnc: 5, cellid: 2 })?.name)).toBe('Tampere, Hervanta');
     const bad = join(dir, 'bad.csv');
     writeFileSync(bad, '244,91,3,0,60.1,24.9,Espoo\n244,91,4,0,95,24.9,Nowhere\n');
-    const result = cli(['add-cells', bad, '--db', db]);
+    const result = await cli(['add-cells', bad, '--db', db]);
     expect(result.code).toBe(2);
     expect(result.err).toContain('line 2: LAT');
     expect(inspect(db, (s) => s.counts().cells)).toBe(2);
@@ -113,29 +134,34 @@ describe('admin command line', () => {
     [['show', '--db'], '--db needs a value'],
     [['show', '--bogus'], 'unknown option --bogus'],
     [['list-cells', '--limit', 'many'], '--limit must be a whole number'],
-  ])('refuses %j with exit code 2, naming the problem, without touching the database', (argv, message) => {
-    const db = freshDb();
-    const result = cli([...argv, '--db', db]);
-    expect(result.code).toBe(2);
-    expect(result.err).toContain(message);
-    expect(result.err).toContain('Usage:');
-    expect(inspect(db, (s) => s.counts().cells)).toBe(0);
-  });
+  ])(
+    'refuses %j with exit code 2, naming the problem, without touching the database',
+    async (argv, message) => {
+      const db = freshDb();
+      const result = await cli([...argv, '--db', db]);
+      expect(result.code).toBe(2);
+      expect(result.err).toContain(message);
+      expect(result.err).toContain('Usage:');
+      expect(inspect(db, (s) => s.counts().cells)).toBe(0);
+    },
+  );
 
-  it('answers 1 with the reason when the database refuses', () => {
+  it('answers 1 with the reason when the database refuses', async () => {
     const db = freshDb();
-    expect(cli(['issue-service-key', 'nobody', '--db', db])).toMatchObject({
+    expect(await cli(['issue-service-key', 'nobody', '--db', db])).toMatchObject({
       code: 1,
       err: 'Error: no developer named "nobody"',
     });
-    expect(cli(['set-cell', 'demo-user', '244', '91', '1', '--db', db]).err).toContain('no cell 244/91/1');
-    expect(cli(['add-developer', 'demo', '--db', db]).err).toContain('exists already');
-    expect(cli(['sms-reply', 'nobody', '--db', db]).code).toBe(1);
+    expect((await cli(['set-cell', 'demo-user', '244', '91', '1', '--db', db])).err).toContain(
+      'no cell 244/91/1',
+    );
+    expect((await cli(['add-developer', 'demo', '--db', db])).err).toContain('exists already');
+    expect((await cli(['sms-reply', 'nobody', '--db', db])).code).toBe(1);
   });
 });
 
 describe('import-cells through the admin command line', () => {
-  it('imports an OpenCelliD file into the database the service reads', () => {
+  it('imports an OpenCelliD file into the database the service reads', async () => {
     const db = freshDb();
     const file = join(dir, 'opencellid.csv');
     writeFileSync(

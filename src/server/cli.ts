@@ -1,12 +1,13 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ConfigError, loadEnvFile, readDbFile, readDemo } from './config';
+import { ConfigError, loadEnvFile, readDatabase, readDemo } from './config';
 import { runImportCommand } from './cli/import-command';
+import { runCamaraKeyCommand } from './cli/camara-key-command';
 import { runDownloadCommand } from './cli/download-command';
 import { readArgs, UsageError } from './cli/args';
 import { cellKey, cellRecord, readCsv } from './cli/cell-input';
-import { openDemoStore } from './demo/demo-data';
-import type { Store } from './store/open-store';
+import { seedDemoOnce } from './demo/demo-data';
+import { openServiceStore, type DatabaseChoice, type ServiceStore } from './store/service-store';
 import { StoreError, type CellRecord } from './store/records';
 import { shownKey } from './store/schema';
 import { printable, printableLines } from './cli/terminal-text';
@@ -34,12 +35,15 @@ Commands:
                                             with town names; see import-cells --help
   download-opencellid MCC [MCC ...]|--full  download OpenCelliD's export of each country (or all)
                                             straight into the import (needs OPENCELLID_KEY)
+  camara-public-key [FILE]                  print the public half of the CAMARA client key (FILE, else
+                                            CAMARA_PRIVATE_KEY) as PEM and JWKS, to register with the operator
   list-cells [--limit N] [--offset N]       list cells (default 50)
   show                                      counts and users (keys shortened)
   camara-client add|list|remove ...         API consumers of the CAMARA operator; see camara-client --help
   help                                      this text
 
-The database is --db FILE, else POSITIONING_DB, else data/positioning.db.`;
+The database is PostgreSQL when DATABASE_URL is set (postgres://user:password@host/database), else the
+SQLite file --db FILE, else POSITIONING_DB, else data/positioning.db; --db names a file whatever is set.`;
 
 interface Parsed {
   command: string;
@@ -82,21 +86,21 @@ function expect(args: readonly string[], names: readonly string[]): string[] {
   return [...args];
 }
 
-type Command = (store: Store, parsed: Parsed, io: Io) => void;
+type Command = (store: ServiceStore, parsed: Parsed, io: Io) => Promise<void>;
 
 /** Each command checks its arguments before the database is opened, so a usage error touches nothing. */
 const COMMANDS: Record<string, { check: (p: Parsed) => unknown; run: Command }> = {
   'add-developer': {
     check: (p) => expect(p.args, ['NAME']),
-    run: (store, p, io) => {
+    run: async (store, p, io) => {
       const [name = ''] = p.args;
-      store.addDeveloper(name);
+      await store.addDeveloper(name);
       io.out(`Added developer ${name.trim()}.`);
     },
   },
   'issue-service-key': {
     check: (p) => expect(p.args, ['DEVELOPER']),
-    run: (store, p, io) => io.out(store.issueServiceKey(p.args[0] ?? '', p.key)),
+    run: async (store, p, io) => io.out(await store.issueServiceKey(p.args[0] ?? '', p.key)),
   },
   'register-user': {
     check: (p) => {
@@ -106,13 +110,15 @@ const COMMANDS: Record<string, { check: (p: Parsed) => unknown; run: Command }> 
           'MSISDN must be 3–15 digits, international format without "+" (e.g. 358401234567)',
         );
     },
-    run: (store, p, io) =>
-      io.out(store.registerUser(p.args[0] ?? '', p.args[1] ?? '', p.key === undefined ? {} : { key: p.key })),
+    run: async (store, p, io) =>
+      io.out(
+        await store.registerUser(p.args[0] ?? '', p.args[1] ?? '', p.key === undefined ? {} : { key: p.key }),
+      ),
   },
   'sms-reply': {
     check: (p) => expect(p.args, ['USERKEY']),
-    run: (store, p, io) => {
-      store.recordSmsReply(p.args[0] ?? '', !p.no);
+    run: async (store, p, io) => {
+      await store.recordSmsReply(p.args[0] ?? '', !p.no);
       io.out(
         p.no
           ? 'Recorded: positioning is not allowed.'
@@ -125,17 +131,17 @@ const COMMANDS: Record<string, { check: (p: Parsed) => unknown; run: Command }> 
       const [, mcc = '', mnc = '', cellid = ''] = expect(p.args, ['USERKEY', 'MCC', 'MNC', 'CELLID']);
       cellKey(mcc, mnc, cellid);
     },
-    run: (store, p, io) => {
+    run: async (store, p, io) => {
       const [userKey = '', mcc = '', mnc = '', cellid = ''] = p.args;
-      store.setPhoneCell(userKey, cellKey(mcc, mnc, cellid));
+      await store.setPhoneCell(userKey, cellKey(mcc, mnc, cellid));
       io.out(`The phone is now in cell ${mcc}/${mnc}/${cellid}.`);
     },
   },
   'add-cell': {
     check: (p) => cellRecord(expect(p.args, ['MCC', 'MNC', 'CELLID', 'LAC', 'LAT', 'LON', 'NAME'])),
-    run: (store, p, io) => {
+    run: async (store, p, io) => {
       const cell = cellRecord(p.args);
-      store.addCell(cell);
+      await store.addCell(cell);
       io.out(`Added cell ${cell.mcc}/${cell.mnc}/${cell.cellid} (${cell.name}).`);
     },
   },
@@ -144,14 +150,14 @@ const COMMANDS: Record<string, { check: (p: Parsed) => unknown; run: Command }> 
       const [file = ''] = expect(p.args, ['FILE']);
       p.cells = readCsv(file);
     },
-    run: (store, p, io) => {
-      io.out(`Added or replaced ${store.addCells(p.cells ?? [])} cells.`);
+    run: async (store, p, io) => {
+      io.out(`Added or replaced ${await store.addCells(p.cells ?? [])} cells.`);
     },
   },
   'list-cells': {
     check: (p) => expect(p.args, []),
-    run: (store, p, io) => {
-      for (const c of store.listCells(p.limit, p.offset)) {
+    run: async (store, p, io) => {
+      for (const c of await store.listCells(p.limit, p.offset)) {
         io.out(
           `${c.mcc}\t${c.mnc}\t${c.cellid}\t${c.lac}\t${c.lat.toFixed(6)}\t${c.lon.toFixed(6)}\t${printable(c.name)}`,
         );
@@ -160,12 +166,12 @@ const COMMANDS: Record<string, { check: (p: Parsed) => unknown; run: Command }> 
   },
   show: {
     check: (p) => expect(p.args, []),
-    run: (store, _p, io) => {
-      const counts = store.counts();
+    run: async (store, _p, io) => {
+      const counts = await store.counts();
       io.out(
         `${counts.developers} developers, ${counts.serviceKeys} service keys, ${counts.users} users, ${counts.cells} cells`,
       );
-      for (const user of store.listUsers()) {
+      for (const user of await store.listUsers()) {
         const cell =
           user.cell === null ? 'no cell' : `cell ${user.cell.mcc}/${user.cell.mnc}/${user.cell.cellid}`;
         io.out(
@@ -177,7 +183,7 @@ const COMMANDS: Record<string, { check: (p: Parsed) => unknown; run: Command }> 
 };
 
 /** The admin command line. Returns the exit code: 0 done, 1 the database refused, 2 bad arguments. */
-export function run(argv: readonly string[], given: Io): number {
+export async function run(argv: readonly string[], given: Io): Promise<number> {
   // Whatever a line holds (a name, an argument echoed in a message), a terminal is shown it, not obeyed.
   const io: Io = {
     ...given,
@@ -186,7 +192,7 @@ export function run(argv: readonly string[], given: Io): number {
   };
   let parsed: Parsed;
   let command: (typeof COMMANDS)[string] | undefined;
-  let file: string;
+  let database: DatabaseChoice;
   let demo: boolean;
   try {
     parsed = parseArgv(argv);
@@ -197,7 +203,9 @@ export function run(argv: readonly string[], given: Io): number {
     command = COMMANDS[parsed.command];
     if (command === undefined) throw new UsageError(`unknown command "${parsed.command}"`);
     command.check(parsed);
-    file = parsed.db ?? readDbFile(io.env);
+    database = readDatabase(io.env);
+    // --db names a SQLite file, whatever DATABASE_URL says.
+    if (parsed.db !== undefined) database = { ...database, url: undefined, file: parsed.db };
     demo = readDemo(io.env);
   } catch (error) {
     if (error instanceof UsageError || error instanceof ConfigError) {
@@ -207,15 +215,19 @@ export function run(argv: readonly string[], given: Io): number {
     throw error;
   }
 
-  let store: Store;
+  let store: ServiceStore | undefined;
   try {
-    store = openDemoStore(file, demo);
+    store = await openServiceStore(database);
+    if (demo) await seedDemoOnce(store);
   } catch (error) {
-    io.err(`Error: cannot open the database ${file}: ${(error as Error).message}`);
+    await store?.close();
+    // PostgreSQL's message names DATABASE_URL and the server itself.
+    const where = database.url === undefined ? `cannot open the database ${database.file}: ` : '';
+    io.err(`Error: ${where}${(error as Error).message}`);
     return 1;
   }
   try {
-    command.run(store, parsed, io);
+    await command.run(store, parsed, io);
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
@@ -229,7 +241,7 @@ export function run(argv: readonly string[], given: Io): number {
     io.err(`Error: ${(error as Error).message}`);
     return 1;
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
@@ -249,10 +261,12 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(p
       ? await runImportCommand(argv, io)
       : argv[0] === 'download-opencellid'
         ? await runDownloadCommand(argv, io)
-        : argv[0] === 'camara-client'
-          ? await (await import('./cli/camara-client')).runCamaraClient(argv, lines)
-          : run(argv, lines) ||
-            (argv[0] === 'sms-reply'
-              ? await (await import('./cli/camara-client')).answerSmsReply(argv, lines)
-              : 0);
+        : argv[0] === 'camara-public-key'
+          ? await runCamaraKeyCommand(argv, { out: console.log, err: console.error, env: process.env })
+          : argv[0] === 'camara-client'
+            ? await (await import('./cli/camara-client')).runCamaraClient(argv, lines)
+            : (await run(argv, lines)) ||
+              (argv[0] === 'sms-reply'
+                ? await (await import('./cli/camara-client')).answerSmsReply(argv, lines)
+                : 0);
 }

@@ -9,7 +9,7 @@ describe('config', () => {
     expect(loadConfig({})).toEqual({
       host: '127.0.0.1',
       port: 8080,
-      dbFile: 'data/positioning.db',
+      database: { url: undefined, poolSize: 10, file: 'data/positioning.db' },
       baseUrl: undefined,
       timeoutMs: 10_000,
       schemaUrl: undefined,
@@ -21,11 +21,85 @@ describe('config', () => {
       rateLimit: 20,
       rateBurst: 40,
       cells: { names: ['store'], timeoutMs: 10_000, cacheDays: 7 },
+      sourceBudget: 60,
+      cellsInViewLookThrough: 250_000,
       behindTls: false,
       allowedHosts: undefined,
       trustedProxies: 0,
       corsOrigins: [],
+      location: { source: 'store' },
     });
+  });
+
+  it('reads DATABASE_URL and DATABASE_POOL_SIZE, and names either when it is wrong', () => {
+    expect(
+      loadConfig({
+        DATABASE_URL: 'postgres://cellpos:secret@db.example:5432/cellpos',
+        DATABASE_POOL_SIZE: '4',
+      }),
+    ).toMatchObject({
+      database: { url: 'postgres://cellpos:secret@db.example:5432/cellpos', poolSize: 4 },
+    });
+    for (const [env, message] of [
+      [{ DATABASE_URL: 'cellpos' }, /^DATABASE_URL: is not a URL/],
+      [{ DATABASE_URL: 'mysql://db/cellpos' }, /^DATABASE_URL: must start with postgres:\/\//],
+      [{ DATABASE_URL: 'postgres://db.example' }, /^DATABASE_URL: names no database/],
+      [{ DATABASE_POOL_SIZE: '0' }, /^DATABASE_POOL_SIZE: "0" is not a whole number from 1 to 1000/],
+    ] as const) {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(message);
+    }
+  });
+
+  it('reads where the Location read’s answer comes from, and a CAMARA operator’s settings', () => {
+    expect(loadConfig({ POSITIONING_BASE_URL: 'https://op.example' }).location).toEqual({
+      source: 'operator',
+    });
+    expect(
+      loadConfig({
+        LOCATION_SOURCE: 'camara',
+        CAMARA_ISSUER: 'https://operator.example/oidc',
+        CAMARA_API_ROOT: 'https://api.operator.example/camara',
+        CAMARA_CLIENT_ID: 'cellpos',
+        CAMARA_PRIVATE_KEY: '/etc/cellpos/camara.pem',
+      }).location,
+    ).toEqual({
+      source: 'camara',
+      camara: {
+        issuer: 'https://operator.example/oidc',
+        apiRoot: 'https://api.operator.example/camara',
+        clientId: 'cellpos',
+        privateKeyFile: '/etc/cellpos/camara.pem',
+        purpose: 'dpv:RequestedServiceProvision',
+      },
+    });
+  });
+
+  it.each([
+    [{ LOCATION_SOURCE: 'operator' }, 'LOCATION_SOURCE: operator needs POSITIONING_BASE_URL'],
+    [
+      { LOCATION_SOURCE: 'store', POSITIONING_BASE_URL: 'https://op.example' },
+      'LOCATION_SOURCE: store answers',
+    ],
+    [
+      { LOCATION_SOURCE: 'camara', POSITIONING_BASE_URL: 'https://op.example' },
+      'LOCATION_SOURCE: camara answers',
+    ],
+    [{ LOCATION_SOURCE: 'camara' }, 'CAMARA_ISSUER: required with LOCATION_SOURCE=camara'],
+    [
+      {
+        LOCATION_SOURCE: 'camara',
+        CAMARA_ISSUER: 'https://operator.example/oidc',
+        CAMARA_API_ROOT: 'https://api.operator.example/camara',
+        CAMARA_CLIENT_ID: 'cellpos',
+        CAMARA_PRIVATE_KEY: '/etc/cellpos/camara.pem',
+        DATABASE_URL: 'postgres://cellpos@db.example/cellpos',
+      },
+      'DATABASE_URL: not with LOCATION_SOURCE=camara, whose tokens are kept in the SQLite file',
+    ],
+  ])('refuses %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
   });
 
   it('uses OpenStreetMap’s one tile host, not the {s} subdomains it has retired', () => {
@@ -49,6 +123,11 @@ describe('config', () => {
     });
   });
 
+  it("reads the live sources' budget per service key: a minute's requests, 0 for none", () => {
+    expect(loadConfig({ CELL_SOURCE_BUDGET: '0' })).toMatchObject({ sourceBudget: 0 });
+    expect(() => loadConfig({ CELL_SOURCE_BUDGET: 'many' })).toThrow(/CELL_SOURCE_BUDGET/);
+  });
+
   it('reads every setting', () => {
     const config = loadConfig({
       HOST: '0.0.0.0',
@@ -66,7 +145,7 @@ describe('config', () => {
     expect(config).toMatchObject({
       host: '0.0.0.0',
       port: 9000,
-      dbFile: '/tmp/x.db',
+      database: { file: '/tmp/x.db' },
       baseUrl: 'https://operator.example/iw/rest',
       timeoutMs: 2500,
       schemaUrl: 'https://operator.example/schema',

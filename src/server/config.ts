@@ -1,17 +1,20 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEFAULT_SETTINGS } from '../api/settings';
+import { parseLocation, type LocationConfig } from './camara/consumer-settings';
 import type { SourcesConfig } from './sources/cell-sources';
 import { SOURCE_NAMES, type SourceName } from './sources/cell-source';
 import { DEFAULT_GEOLOCATE_URL } from './sources/geolocate';
 import { DEFAULT_OPENCELLID_URL } from './sources/opencellid';
 import { parseTileUrl } from './http/tile-url';
+import { parseDatabaseUrl, type DatabaseChoice } from './store/database-setting';
+import { MAX_LOOKED_THROUGH } from './store/cells-in-box';
 
 /** Every setting of the service. Nothing else in the service reads the environment. */
 export interface Config {
   host: string;
   port: number;
-  dbFile: string;
+  database: DatabaseChoice;
   /** Proxy mode when set: the operator's {base_url}, without a trailing slash. */
   baseUrl: string | undefined;
   timeoutMs: number;
@@ -29,6 +32,10 @@ export interface Config {
   rateBurst: number;
   /** The Cell read's sources (CELL_SOURCES) and their settings. */
   cells: SourcesConfig;
+  /** Requests one service key may cause to the live cell sources per minute (CELL_SOURCE_BUDGET); 0: no limit. */
+  sourceBudget: number;
+  /** The most candidates a filtered cells-in-view read looks through (CELLS_IN_VIEW_LOOK_THROUGH). */
+  cellsInViewLookThrough: number;
   /** The service is reached over https through a proxy that ends TLS: answers carry HSTS. */
   behindTls: boolean;
   /** Host names (and addresses) the service answers to; any other Host header gets 421. Unset: any. */
@@ -39,6 +46,8 @@ export interface Config {
   corsOrigins: string[];
   /** The service's public URL (PUBLIC_URL): the CAMARA operator's issuer is it and /oidc. Unset: the listener's. */
   publicUrl: string | undefined;
+  /** Where the Location read's answer comes from (LOCATION_SOURCE), and a CAMARA operator's settings. */
+  location: LocationConfig;
 }
 
 export const DEFAULTS = {
@@ -52,6 +61,8 @@ export const DEFAULTS = {
   staticDir: 'dist',
   rateLimit: 20,
   cellCacheDays: 7,
+  sourceBudget: 60,
+  cellsInViewLookThrough: MAX_LOOKED_THROUGH,
 } as const;
 
 export class ConfigError extends Error {
@@ -65,6 +76,10 @@ export class ConfigError extends Error {
 }
 
 type Env = Record<string, string | undefined>;
+
+const fail = (variable: string, problem: string): never => {
+  throw new ConfigError(variable, problem);
+};
 
 function read(env: Env, name: string): string | undefined {
   const value = env[name]?.trim();
@@ -141,6 +156,12 @@ export function readDbFile(env: Env = process.env): string {
   return read(env, 'POSITIONING_DB') ?? DEFAULTS.dbFile;
 }
 
+/** Where the data is: PostgreSQL when DATABASE_URL is set, else the SQLite file (POSITIONING_DB). */
+export function readDatabase(env: Env = process.env): DatabaseChoice {
+  const url = parseDatabaseUrl((name) => read(env, name), fail);
+  return { url, poolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1000), file: readDbFile(env) };
+}
+
 /** OpenCelliD's address and the key its downloads take as their token, for download-opencellid. */
 export function readOpenCellidDownload(env: Env = process.env): { url: string; key: string } {
   const key = read(env, 'OPENCELLID_KEY');
@@ -205,7 +226,7 @@ export function loadConfig(env: Env = process.env): Config {
   return {
     host: read(env, 'HOST') ?? DEFAULTS.host,
     port: integer(env, 'PORT', DEFAULTS.port, 0, 65_535),
-    dbFile: readDbFile(env),
+    database: readDatabase(env),
     baseUrl,
     timeoutMs,
     schemaUrl: httpUrl(env, 'POSITIONING_SCHEMA_URL'),
@@ -217,11 +238,20 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimit,
     rateBurst,
     cells: readCellSources(env, timeoutMs, baseUrl !== undefined),
+    sourceBudget: integer(env, 'CELL_SOURCE_BUDGET', DEFAULTS.sourceBudget, 0, 1_000_000),
+    cellsInViewLookThrough: integer(
+      env,
+      'CELLS_IN_VIEW_LOOK_THROUGH',
+      DEFAULTS.cellsInViewLookThrough,
+      100,
+      100_000_000,
+    ),
     behindTls: onOff(env, 'BEHIND_TLS'),
     allowedHosts: hostList(env, 'ALLOWED_HOSTS'),
     trustedProxies: integer(env, 'TRUSTED_PROXIES', 0, 0, 10),
     corsOrigins: origins(env, 'CORS_ORIGINS'),
     publicUrl: httpUrl(env, 'PUBLIC_URL'),
+    location: parseLocation((name) => read(env, name), fail, baseUrl !== undefined),
   };
 }
 

@@ -21,10 +21,10 @@ const dir = tempDir('controls');
 // eslint-disable-next-line no-control-regex
 const OBEYED = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
 
-function cli(argv: string[]) {
+async function cli(argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = run(argv, { out: (l) => out.push(l), err: (l) => err.push(l), env: {} });
+  const code = await run(argv, { out: (l) => out.push(l), err: (l) => err.push(l), env: {} });
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
@@ -47,16 +47,16 @@ describe('stored names', () => {
     },
   );
 
-  it('keeps names of any script and punctuation', () => {
+  it('keeps names of any script and punctuation', async () => {
     const store = openStore(':memory:');
     store.addCell({ ...CELL, name: 'Brändö – Åland «北京» 😀' });
     expect(store.listCells(1)[0]?.name).toBe('Brändö – Åland «北京» 😀');
     store.close();
   });
 
-  it('refuses them in add-cell and add-cells before the database is opened', () => {
+  it('refuses them in add-cell and add-cells before the database is opened', async () => {
     const db = join(dir, 'cli.db');
-    const one = cli(['add-cell', '244', '91', '1', '0', '60', '24', 'Bell\u0007', '--db', db]);
+    const one = await cli(['add-cell', '244', '91', '1', '0', '60', '24', 'Bell\u0007', '--db', db]);
     expect(one.code).toBe(2);
     expect(one.err).toContain('NAME must not hold U+0007');
     const file = join(dir, 'cells.csv');
@@ -64,7 +64,7 @@ describe('stored names', () => {
       file,
       'mcc,mnc,cellid,lac,lat,lon,name\n244,91,1,0,60,24,Fine\n244,91,2,0,60,24,Esc\u001b]0;x\u0007\n',
     );
-    const many = cli(['add-cells', file, '--db', db]);
+    const many = await cli(['add-cells', file, '--db', db]);
     expect(many.code).toBe(2);
     expect(many.err).toMatch(/line 3: NAME must not hold U\+001B/);
     expect(many.err).not.toMatch(OBEYED);
@@ -86,12 +86,12 @@ describe('stored names', () => {
 });
 
 describe('terminal reports', () => {
-  it('escapes what a terminal would obey, and keeps the rest', () => {
+  it('escapes what a terminal would obey, and keeps the rest', async () => {
     expect(printable('a\u001b[2Jb\u0007c\u009bd\u2028e\tf')).toBe('a\\x1b[2Jb\\x07c\\x9bd\\u2028e\\tf');
     expect(printable('Brändö «北京» 😀')).toBe('Brändö «北京» 😀');
   });
 
-  it('list-cells and show print a name that got in some other way escaped', () => {
+  it('list-cells and show print a name that got in some other way escaped', async () => {
     const db = join(dir, 'old.db');
     openStore(db).close();
     const raw = new Database(db);
@@ -100,10 +100,10 @@ describe('terminal reports', () => {
       .prepare('INSERT INTO cells (mcc, mnc, cellid, lac, lat, lon, name) VALUES (244, 91, 5, 0, 60, 24, ?)')
       .run('Cell\u001b[31m\u0085red');
     raw.close();
-    const list = cli(['list-cells', '--db', db]);
+    const list = await cli(['list-cells', '--db', db]);
     expect(list.out).toBe('244\t91\t5\t0\t60.000000\t24.000000\tCell\\x1b[31m\\x85red');
-    expect(cli(['show', '--db', db]).out).not.toMatch(OBEYED);
-    const unknown = cli(['no-such\u001b[2J']);
+    expect((await cli(['show', '--db', db])).out).not.toMatch(OBEYED);
+    const unknown = await cli(['no-such\u001b[2J']);
     expect(unknown.err).toContain('unknown command "no-such\\x1b[2J"');
     expect(unknown.err).not.toMatch(OBEYED);
   });

@@ -1,14 +1,16 @@
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
+import { startCamaraConsumer } from './camara/consumer-start';
+import { camaraLocationSource, type CamaraLocationSource } from './sources/camara-location';
 import { ConfigError, loadConfig, loadEnvFile, type Config } from './config';
-import { DEMO_KEYS, openDemoStore } from './demo/demo-data';
+import { DEMO_KEYS, seedDemoOnce } from './demo/demo-data';
 import { createHttpServer } from './http/http-server';
 import { townGazetteer } from './places/gazetteer';
 import { createListener } from './http/listener';
 import { startSimulator } from './demo/simulator';
 import { hasLiveSources } from './sources/cell-sources';
 import { signingKeys } from './oidc/keys';
-import type { Store } from './store/open-store';
+import { openServiceStore, type ServiceStore } from './store/service-store';
 
 /* Lines are gathered and written together a moment later: a write per request costs more than the request. */
 let pending: string[] = [];
@@ -43,13 +45,13 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
-let store: Store | undefined;
+let store: ServiceStore | undefined;
 let stopSimulator = (): void => undefined;
 let stopPruning = (): void => undefined;
 
 /* The CAMARA operator's signing keys are made now if this database has none (not at its first request), and its
    expired records (requests, tokens, grants) are deleted now and every hour. */
-function pruneCamara(open: Store): () => void {
+function pruneCamara(open: ServiceStore): () => void {
   signingKeys(open.camara).catch((error: unknown) => {
     log(`camara: cannot make the provider's signing keys: ${(error as Error).message}`);
   });
@@ -70,25 +72,35 @@ const common = {
   staticDir: config.staticDir,
   log,
   rateLimit: { perSecond: config.rateLimit, burst: config.rateBurst },
+  sourceBudget: { perMinute: config.sourceBudget },
+  cellsInViewLookThrough: config.cellsInViewLookThrough,
   behindTls: config.behindTls,
   allowedHosts: config.allowedHosts,
   trustedProxies: config.trustedProxies,
   timeoutMs: config.timeoutMs,
   corsOrigins: config.corsOrigins,
 };
-function readStore(): Store {
+/** The store, migrated and (demo mode, when empty) filled with the demo data once; else one line, and exit 1. */
+async function readStore(): Promise<ServiceStore> {
+  let opened: ServiceStore | undefined;
   try {
+    opened = await openServiceStore(config.database, log);
     // Proxy mode's database holds cells and answers only: the operator's keys are the operator's.
-    return openDemoStore(config.dbFile, config.demo && config.baseUrl === undefined);
+    if (config.demo && config.baseUrl === undefined) await seedDemoOnce(opened);
+    return opened;
   } catch (error) {
-    console.error(`Cannot open the database ${config.dbFile}: ${(error as Error).message}`);
+    await opened?.close();
+    const where = config.database.url === undefined ? ` the database ${config.database.file}` : '';
+    console.error(`Cannot start:${where} ${(error as Error).message}`);
     process.exit(1);
   }
 }
 
 const live = hasLiveSources(config.cells.names);
-// Proxy mode opens the database only when a source needs it: the store's cells, or the live sources' cache.
-if (config.baseUrl === undefined || live || config.cells.names.includes('store')) store = readStore();
+// Proxy mode opens the database only when a source needs it (the store's cells, the live sources' cache) or when
+// it is PostgreSQL (DATABASE_URL): then replicas share their rate limits there.
+const needsStore = live || config.cells.names.includes('store') || config.database.url !== undefined;
+if (config.baseUrl === undefined || needsStore) store = await readStore();
 const days = config.cells.cacheDays;
 const cells = {
   sources: config.cells,
@@ -97,17 +109,45 @@ const cells = {
       cache: store.cellCache({ foundSeconds: days * 86_400, notFoundSeconds: days === 0 ? 0 : 86_400 }),
     }),
 };
-cells.cache?.prune(Math.floor(Date.now() / 1000));
+await cells.cache?.prune(Math.floor(Date.now() / 1000));
+// Asked before the first request, so the page says from the start whether the demo keys are there.
+const demoKeys = config.baseUrl === undefined && store !== undefined && (await store.hasDemoKeys());
+
+/** LOCATION_SOURCE=camara: the key, the operator's discovery and its API are checked before the service listens. */
+async function readCamara(opened: ServiceStore | undefined): Promise<CamaraLocationSource | undefined> {
+  // The consumer's store is SQLite's alone: config.ts refuses LOCATION_SOURCE=camara with DATABASE_URL.
+  if (config.location.source !== 'camara' || opened?.camaraConsumer === undefined) return undefined;
+  try {
+    const consumer = await startCamaraConsumer(config.location.camara, {
+      store: opened.camaraConsumer,
+      timeoutMs: config.timeoutMs,
+      log,
+    });
+    return camaraLocationSource(consumer);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`Cannot start: ${error.message}`);
+    await opened.close();
+    process.exit(2);
+  }
+}
+const camaraLocation = await readCamara(store);
 
 /* The port actually listened on (PORT may be 0), for the default PUBLIC_URL. */
 let listening = config.port;
 const publicUrl = (): string => config.publicUrl ?? `http://127.0.0.1:${listening}`;
-const demoApp = (open: Store) =>
-  createApp({ store: open, cells, camara: { store: open.camara, publicUrl }, ...common });
+const demoApp = (open: ServiceStore) =>
+  createApp({
+    store: open,
+    cells,
+    camaraOperator: { store: open.camara, publicUrl },
+    ...(camaraLocation !== undefined && { camaraLocation }),
+    ...common,
+  });
 
 const app =
   config.baseUrl === undefined
-    ? demoApp((store ??= readStore()))
+    ? demoApp((store ??= await readStore()))
     : createApp({
         upstream: { baseUrl: config.baseUrl, timeoutMs: config.timeoutMs, schemaUrl: config.schemaUrl },
         ...(store !== undefined && { store }),
@@ -137,15 +177,30 @@ server.listen(config.port, config.host, () => {
     `Cell sources: ${config.cells.names.join(', ')}` +
       (live ? ` (answers kept ${days} days, "not found" ${days === 0 ? '0 days' : 'a day'})` : ''),
   );
+  if (live) {
+    console.log(
+      config.sourceBudget > 0
+        ? `Live cell sources: at most ${config.sourceBudget} requests a minute per service key`
+        : 'Live cell sources: no limit per service key (CELL_SOURCE_BUDGET=0)',
+    );
+  }
   // The gazetteer names cells a live source gives without a name; built now rather than on the first lookup.
   if (live) setTimeout(() => townGazetteer(), 0).unref();
   if (config.baseUrl !== undefined) {
     console.log(`Proxy mode: forwarding /api/location and /api/cell/… to ${config.baseUrl}`);
   } else if (store !== undefined) {
-    console.log(`Demo mode, database ${config.dbFile}`);
+    console.log(
+      `Demo mode, database ${store.engine === 'SQLite' ? config.database.file : `${store.where} (PostgreSQL)`}`,
+    );
     console.log(`CAMARA operator: issuer ${publicUrl()}/oidc, Device Location ${publicUrl()}/camara`);
     stopPruning = pruneCamara(store);
-    if (store.hasDemoKeys()) {
+    if (config.location.source === 'camara') {
+      console.log(
+        `Locate my phone: CAMARA Device Location at ${config.location.camara.apiRoot}, consent by ` +
+          `${config.location.camara.issuer} (client ${config.location.camara.clientId}, ${config.location.camara.purpose})`,
+      );
+    }
+    if (demoKeys) {
       console.log(
         `WARNING: the demo keys are active (service key ${DEMO_KEYS.serviceKey}, user key ${DEMO_KEYS.userKey}): ` +
           'anyone who knows them can read the demo data. For real use, start with POSITIONING_DEMO=off on a new database.',
@@ -153,7 +208,7 @@ server.listen(config.port, config.host, () => {
     } else {
       console.log('Demo keys: not in this database.');
     }
-    if (config.simulateMs > 0 && store.getUser(DEMO_KEYS.userKey) !== undefined) {
+    if (config.simulateMs > 0 && demoKeys) {
       stopSimulator = startSimulator(store, {
         userKey: DEMO_KEYS.userKey,
         intervalMs: config.simulateMs,
@@ -169,8 +224,7 @@ server.on('error', (error: NodeJS.ErrnoException) => {
       ? `Cannot start: port ${config.port} on ${config.host} is in use (set PORT to another port).`
       : `Cannot start: ${error.message}`,
   );
-  store?.close();
-  process.exit(1);
+  void Promise.resolve(store?.close()).finally(() => process.exit(1));
 });
 
 let stopping = false;
@@ -181,11 +235,10 @@ function shutdown(signal: string): void {
   stopSimulator();
   stopPruning();
   const finish = (): void => {
-    if (store !== undefined) {
-      store.close();
-      log('database closed');
-    }
-    process.exit(0);
+    if (store === undefined) process.exit(0);
+    void Promise.resolve(store.close())
+      .then(() => log('database closed'))
+      .finally(() => process.exit(0));
   };
   // Requests still running after this are cut off: an operator can take long to answer.
   const force = setTimeout(finish, 10_000);

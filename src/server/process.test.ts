@@ -1,69 +1,18 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import Database from './store/sqlite';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CASES, startHostileOperator } from '../../scripts/hostile-operator';
 import { openDemoStore } from './demo/demo-data';
 import { openStore } from './store/open-store';
+import { exited, output, processes, until } from './testing/processes';
 import { tempDir } from './testing/temp-dir';
 
 /* The service and the admin command line as separate processes: killed, stopped, started afresh. */
 const dir = tempDir('process');
-const children: ChildProcess[] = [];
-
-afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-});
-
-function node(args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  return child;
-}
-
-function output(child: ChildProcess): { text: () => string } {
-  let text = '';
-  child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  return { text: () => text };
-}
-
-async function until<T>(what: string, check: () => T | undefined, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((done) => setTimeout(done, 20));
-  }
-}
-
-function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-  if (child.exitCode !== null || child.signalCode !== null) {
-    return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
-  }
-  return new Promise((done) => child.once('exit', (code, signal) => done({ code, signal })));
-}
-
-async function startService(
-  env: Record<string, string>,
-): Promise<{ child: ChildProcess; url: string; log: () => string }> {
-  const child = node([join('src', 'server', 'main.ts')], {
-    HOST: '127.0.0.1',
-    PORT: '0',
-    POSITIONING_SIMULATE_MS: '0',
-    STATIC_DIR: join(dir, 'no-app'),
-    ...env,
-  });
-  const out = output(child);
-  const url = await until('the service to start', () => /http:\/\/127\.0\.0\.1:\d+/.exec(out.text())?.[0]);
-  return { child, url, log: out.text };
-}
+const { node, startService } = processes(dir);
 
 describe('start-up', () => {
   it('says plainly when the demo keys are active, and POSITIONING_DEMO=off makes a database without them', async () => {

@@ -1,8 +1,9 @@
+import type { CamaraArea, LatLon, VerificationAnswer } from '../api/camara';
 import { cellLabel } from '../api/cell-id';
 import type { CellFacts } from '../api/cell-facts';
 import type { CellInView } from '../api/cells-in-view';
 import type { Cell, CellHints, CellId, Location } from '../api/types';
-import { navigate } from '../routing/address-bar';
+import { currentPath, navigate } from '../routing/address-bar';
 import { cellPath, parseRoute, parseView, type MapViewState } from '../routing/route';
 import type { DevicePosition } from './device-position';
 import { createStore } from './store';
@@ -65,6 +66,10 @@ export interface MapDrawing {
   batch: BatchCells | undefined;
   /** The cells in the view, while the person has them shown. */
   inView: readonly CellInView[] | undefined;
+  /** Where a CAMARA operator places the phone (LOCATION_SOURCE=camara), and since when. */
+  camaraArea: { area: CamaraArea; lastLocationTime: string } | undefined;
+  /** The circle "Is my phone near a place?" asked about, with the operator's answer once there is one. */
+  camaraCircle: { center: LatLon; radiusM: number; result?: VerificationAnswer } | undefined;
 }
 
 /** What the map shows and where it goes; shared by the features, the map and the raw view. */
@@ -95,20 +100,28 @@ export type MapFocusAction =
   | { type: 'route'; path: string }
   | { type: 'draw'; drawing: Partial<MapDrawing> }
   | { type: 'view'; view: MapViewState }
-  | { type: 'area'; area: MapArea };
+  | { type: 'area'; area: MapArea }
+  | { type: 'forget' };
+
+/** Nothing drawn: the map of a tab whose user was just forgotten. */
+const NOTHING_DRAWN: MapDrawing = {
+  phone: undefined,
+  trail: [],
+  cell: undefined,
+  facts: undefined,
+  device: undefined,
+  batch: undefined,
+  inView: undefined,
+  camaraArea: undefined,
+  camaraCircle: undefined,
+};
 
 export function initialMapFocus(path: string, search: string): MapFocus {
   return {
     target: parseRoute(path).name === 'cell' ? 'cell' : 'phone',
     flights: 0,
     shown: null,
-    phone: undefined,
-    trail: [],
-    cell: undefined,
-    facts: undefined,
-    device: undefined,
-    batch: undefined,
-    inView: undefined,
+    ...NOTHING_DRAWN,
     view: undefined,
     area: undefined,
     initialView: parseView(search),
@@ -147,6 +160,8 @@ export function reduceMapFocus(state: MapFocus, action: MapFocusAction): MapFocu
       return { ...state, view: action.view };
     case 'area':
       return { ...state, area: action.area };
+    case 'forget':
+      return { ...state, ...NOTHING_DRAWN, shown: null, target: 'phone' };
   }
 }
 
@@ -167,6 +182,12 @@ export function createMapFocus(path: string, search: string) {
       const entryPath = cellPath(entry.cell);
       dispatch({ type: 'show', entry, path: entryPath });
       navigate(entryPath);
+    },
+    /** Forgets what was shown for the tab's user: the map's drawing, an answer from the history, the cell named
+     *  in the address (replaced, so Back does not name it either). */
+    forget(): void {
+      dispatch({ type: 'forget' });
+      if (parseRoute(currentPath()).name !== 'home') navigate('/', { replace: true });
     },
     /**
      * Looks a cell up: the cell panel reads it from the address, and the map flies to it. Given the read it

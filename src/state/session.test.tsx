@@ -28,6 +28,32 @@ describe('the session', () => {
     ).toEqual([queryKeys.settings]);
   });
 
+  it('forgetting a user, or saving another user’s keys, forgets what the tab held for them', () => {
+    const { session, queryClient } = testSession();
+    const a = { serviceKey: 's', userKey: 'a' };
+    session.keys.save(a, false);
+    const user = session.keys.get().user;
+    session.focus.openCell({ mcc: '244', mnc: '91', cellid: '10038' });
+    const cell = { lat: '60', lon: '20', mcc: '244', mnc: '91', lac: '0', cellid: '10038', name: 'Brändö' };
+    session.focus.draw({ cell: { ...cell, position: { lat: 60, lon: 20 } }, trail: [] });
+    session.device.set({ status: 'ok', lat: 60, lon: 20, accuracy: 5 });
+    session.pick.choose({ lat: 60.17, lon: 24.94 });
+    queryClient.setQueryData(queryKeys.location.read(a, 'xml'), 'phone');
+
+    session.keys.save({ serviceKey: 's', userKey: 'b' }, false);
+    expect(session.keys.get().user).toBe(user + 1);
+    expect(queryClient.getQueryData(queryKeys.location.read(a, 'xml'))).toBeUndefined();
+    expect(session.focus.get()).toMatchObject({ cell: undefined, device: undefined, shown: null });
+    expect(session.device.get()).toEqual({ status: 'idle' });
+    expect(session.pick.get().point).toBeUndefined();
+    expect(window.location.pathname).toBe('/');
+
+    session.keys.save({ serviceKey: 's', userKey: 'b' }, true);
+    expect(session.keys.get().user).toBe(user + 1);
+    session.keys.forget();
+    expect(session.keys.get()).toMatchObject({ user: user + 2, acted: { what: 'forgotten' } });
+  });
+
   it('asking for the keys form opens it and asks for focus each time', () => {
     const { session } = testSession();
     session.keys.openForm();

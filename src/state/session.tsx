@@ -1,32 +1,48 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createContext, use, useEffect, type ReactNode } from 'react';
+import { createContext, use, useEffect, useRef, type ReactNode } from 'react';
 import type { Client } from '../api/client';
 import type { Format, Keys } from '../api/types';
 import { afterNextPaint } from '../paint/after-paint';
 import { createInViewStore, type InViewChoice } from './in-view-choice';
 import { createDevicePosition, type DevicePosition } from './device-position';
 import { createFormatStore } from './format';
+import { createMapPick, type MapPick } from './map-pick';
 import { createKeysStore, type KeysState } from './keys';
 import { createMapFocus, type MapDrawing, type MapFocus } from './map-focus';
 import { queryKeys } from '../queries/query-keys';
-import { currentPath, subscribeRoute } from '../routing/address-bar';
+import { currentPath, navigate, subscribeRoute } from '../routing/address-bar';
+import { formatRoute, parseRoute } from '../routing/route';
 import { useStore } from './store';
 
 /** What the features, the map and the app share in one tab: the client, the keys, the format, the map's focus. */
 export type Session = ReturnType<typeof createSession>;
 
 export function createSession({ client, queryClient }: { client: Client; queryClient: QueryClient }) {
+  const focus = createMapFocus(currentPath(), window.location.search);
+  const device = createDevicePosition();
+  const pick = createMapPick();
+  /* Forgetting a user: every answer read with their keys leaves the cache (a read in flight is aborted with it:
+     TanStack Query cancels a removed query's signal), the map drops what it drew for them, this device's position
+     they asked for and the point they chose on the map go, and the address no longer names the cell they looked
+     up. What features keep themselves (a trail, a batch and its reads in flight, a question to the operator, what
+     a form holds) starts again when `user` counts up (useUserChange, useUser). */
+  const forgetUser = () => {
+    queryClient.removeQueries({ queryKey: queryKeys.location.all });
+    queryClient.removeQueries({ queryKey: queryKeys.camara.all });
+    queryClient.removeQueries({ queryKey: queryKeys.cell.all });
+    queryClient.removeQueries({ queryKey: queryKeys.cellsInView.all });
+    device.reset();
+    pick.forget();
+    focus.forget();
+  };
   return {
     client,
-    keys: createKeysStore(() => {
-      queryClient.removeQueries({ queryKey: queryKeys.location.all });
-      queryClient.removeQueries({ queryKey: queryKeys.cell.all });
-      queryClient.removeQueries({ queryKey: queryKeys.cellsInView.all });
-    }),
+    keys: createKeysStore(forgetUser),
     format: createFormatStore(),
-    focus: createMapFocus(currentPath(), window.location.search),
-    device: createDevicePosition(),
+    focus,
+    device,
     inView: createInViewStore(),
+    pick,
   };
 }
 
@@ -34,7 +50,14 @@ const SessionContext = createContext<Session | null>(null);
 
 export function SessionProvider({ session, children }: { session: Session; children: ReactNode }) {
   useEffect(() => {
-    const follow = () => session.focus.dispatch({ type: 'route', path: currentPath() });
+    const follow = () => {
+      const path = currentPath();
+      // A link the form's rules read otherwise than it is written (0x2736, radio=lte) is written as they read it.
+      const route = parseRoute(path);
+      if (route.name === 'cell' && formatRoute(route) !== path)
+        navigate(formatRoute(route), { replace: true });
+      session.focus.dispatch({ type: 'route', path: currentPath() });
+    };
     follow();
     return subscribeRoute(follow);
   }, [session]);
@@ -80,5 +103,31 @@ export function useDevicePosition(): [DevicePosition, () => void] {
   return [useStore(device, (position) => position), device.request];
 }
 
+/** The point chosen on the map, and whether a click chooses one. */
+export const useMapPick = (): MapPick => useStore(useSession().pick, (pick) => pick);
+
 /** Whether the map shows the cells in view, and which of them. */
 export const useInViewChoice = (): InViewChoice => useStore(useSession().inView, (choice) => choice);
+
+/**
+ * Calls `changed` when the tab's user changes: the keys forgotten, or replaced by another's. What a feature keeps
+ * of its own for a user (a batch run, its list) goes then; answers in the query cache are gone already.
+ */
+export function useUserChange(changed: () => void): void {
+  const { keys } = useSession();
+  const latest = useRef(changed);
+  useEffect(() => {
+    latest.current = changed;
+  });
+  useEffect(() => {
+    let user = keys.get().user;
+    return keys.subscribe(() => {
+      if (keys.get().user === user) return;
+      user = keys.get().user;
+      latest.current();
+    });
+  }, [keys]);
+}
+
+/** Which user's work the tab holds (see KeysState.user): state kept for one user is reset when it changes. */
+export const useUser = (): number => useStore(useSession().keys, (state) => state.user);

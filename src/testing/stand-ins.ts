@@ -8,6 +8,8 @@ export const idleClient = (): Client => ({
   getCell: vi.fn(),
   getCellsInView: vi.fn(),
   getSettings: vi.fn(),
+  askCamara: vi.fn(),
+  getCamara: vi.fn(),
 });
 
 /** Keys whose text a test can look for where they must never be (a query key, say). */

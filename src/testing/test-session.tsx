@@ -18,6 +18,8 @@ export function testSession(client: Partial<Client> = {}, settings: Partial<Sett
       getLocation: unreachable,
       getCell: unreachable,
       getCellsInView: unreachable,
+      askCamara: unreachable,
+      getCamara: unreachable,
       getSettings: () => Promise.resolve({ data: { ...DEFAULT_SETTINGS, ...settings }, raw: NO_RAW }),
       ...client,
     },

@@ -2,15 +2,18 @@ import { describeError, type ErrorContext } from '../i18n/error-message';
 import { useI18n } from '../i18n/i18n';
 import { appUpdate } from '../state/app-update';
 import { useKeys, useSession } from '../state/session';
+import type { FocusRef } from './focus';
 
 export interface ErrorNoticeProps {
   error: unknown;
   context: Omit<ErrorContext, 'secrets'>;
   onRetry?: (() => void) | undefined;
   retrying?: boolean;
+  /** Given when the message is an action's outcome: focus is moved to it (useFocusOutcome). */
+  focusRef?: FocusRef | undefined;
 }
 
-export function ErrorNotice({ error, context, onRetry, retrying = false }: ErrorNoticeProps) {
+export function ErrorNotice({ error, context, onRetry, retrying = false, focusRef }: ErrorNoticeProps) {
   const { t } = useI18n();
   const keys = useKeys();
   const openKeysForm = useSession().keys.openForm;
@@ -18,7 +21,7 @@ export function ErrorNotice({ error, context, onRetry, retrying = false }: Error
   const secrets = keys ? [keys.serviceKey, keys.userKey] : [];
   const message = describeError(error, { ...context, secrets }, t);
   return (
-    <div className="error-notice" role="alert">
+    <div className="error-notice" role="alert" ref={focusRef} tabIndex={focusRef ? -1 : undefined}>
       <p className="error-title">{message.title}</p>
       <p>{message.body}</p>
       {message.action === 'retry' && onRetry && (

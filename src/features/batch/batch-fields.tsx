@@ -66,22 +66,20 @@ export function BatchFile({ onRead }: { onRead(read: { text: string } | { proble
 export function ConcurrencyField(props: { value: string; onChange(value: string): void; disabled: boolean }) {
   const { t } = useI18n();
   return (
-    <div className="field-row">
-      <Field label={t('batch.concurrency')} className="field narrow">
-        {(id) => (
-          <input
-            id={id}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={MAX_CONCURRENCY}
-            value={props.value}
-            disabled={props.disabled}
-            onChange={(e) => props.onChange(e.target.value)}
-            onBlur={() => props.onChange(String(clampConcurrency(Number(props.value))))}
-          />
-        )}
-      </Field>
-    </div>
+    <Field label={t('batch.concurrency')} className="field batch-concurrency">
+      {(id) => (
+        <input
+          id={id}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_CONCURRENCY}
+          value={props.value}
+          disabled={props.disabled}
+          onChange={(e) => props.onChange(e.target.value)}
+          onBlur={() => props.onChange(String(clampConcurrency(Number(props.value))))}
+        />
+      )}
+    </Field>
   );
 }

@@ -1,92 +1,128 @@
 import './batch.css';
 import { useId, useState } from 'react';
 import { useI18n } from '../../i18n/i18n';
-import { useClient, useFormat, useKeys, useSession } from '../../state/session';
+import { useClient, useFormat, useKeys, useSession, useUserChange } from '../../state/session';
 import { useSettings } from '../../state/settings';
+import { useFocusOutcome } from '../../ui/focus';
 import { BatchExport } from './batch-export';
 import { BatchFile, BatchText, ConcurrencyField } from './batch-fields';
 import { BatchProgress } from './batch-progress';
 import { BatchTable } from './batch-table';
-import { parseBatch, type ParseResult } from './parse';
+import { LongRunNotice } from './long-run';
+import type { ParseResult } from './parse';
 import { ParseSummary } from './parse-summary';
 import { clampConcurrency, DEFAULT_CONCURRENCY } from './runner';
-import type { BatchSnapshot } from './batch-run';
+import type { BatchPhase, BatchSnapshot } from './batch-run';
 import { useBatch } from './use-batch';
+import { useBatchStart } from './use-batch-start';
+import { useBatchList } from './use-batch-list';
 
 export function BatchPanel() {
   const { t } = useI18n();
   const keys = useKeys();
   const [format] = useFormat();
   const { focus } = useSession();
-  const { timeoutMs } = useSettings().settings;
-  const [text, setText] = useState('');
-  const [parsed, setParsed] = useState<ParseResult | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { timeoutMs, rateLimit } = useSettings().settings;
+  const list = useBatchList();
   const [concurrency, setConcurrency] = useState(String(DEFAULT_CONCURRENCY));
   const { snapshot, start, cancel, clear } = useBatch(useClient(), (batch) => focus.draw({ batch }));
   const running = snapshot.phase === 'running';
-
-  const run = (result: ParseResult) => {
-    if (keys === null || result.entries.length === 0) return;
-    start(result.entries, {
+  const starter = useBatchStart(list.parsed, rateLimit, (entries) => {
+    if (keys === null) return;
+    start(entries, {
       keys,
       format,
       concurrency: clampConcurrency(Number(concurrency)),
       serviceTimeoutMs: timeoutMs,
     });
+  });
+  // Here, not in the notice: the notice mounts with the Look up that brings it, and must take focus then.
+  const focusLongRun = useFocusOutcome(starter.asked > 0 ? starter.asked : undefined);
+  // Another user (or none): the run stops sending, and the list and its results were the last user's.
+  useUserChange(() => {
+    clear();
+    list.reset();
+  });
+
+  const run = (result: ParseResult) => {
+    if (keys !== null && result.entries.length > 0) starter.run(result);
   };
   const lookUp = () => {
-    setProblem(null);
-    const result = parseBatch(text);
-    setParsed(result);
+    const result = list.check();
     if (!result.tooLarge && result.bad.length === 0) run(result);
-  };
-  const typed = (next: string) => {
-    setText(next);
-    setParsed(null);
-  };
-  const read = (next: { text: string } | { problem: string }) => {
-    setParsed(null);
-    if ('text' in next) setText(next.text);
-    setProblem('problem' in next ? next.problem : null);
   };
 
   return (
     <div className="batch">
-      <BatchText text={text} onText={typed} />
-      <BatchFile onRead={read} />
+      <BatchText text={list.text} onText={list.typed} />
+      <BatchFile onRead={list.read} />
       <ConcurrencyField value={concurrency} onChange={setConcurrency} disabled={running} />
-      <div className="button-row">
-        <button type="button" className="button primary" onClick={lookUp} disabled={running || keys === null}>
-          {t('batch.check')}
-        </button>
-        {running && (
-          <button type="button" className="button secondary" onClick={cancel}>
-            {t('batch.cancel')}
-          </button>
-        )}
-        {!running && snapshot.phase !== 'idle' && (
-          <button type="button" className="button secondary" onClick={clear}>
-            {t('batch.clear')}
-          </button>
-        )}
-      </div>
+      <BatchButtons
+        phase={snapshot.phase}
+        canLookUp={keys !== null}
+        onLookUp={lookUp}
+        onCancel={cancel}
+        onClear={clear}
+      />
       {keys === null && <p className="notice">{t('batch.noKeys')}</p>}
-      {problem !== null && (
+      {list.problem !== null && (
         <p className="error-notice" role="alert">
-          {problem}
+          {list.problem}
         </p>
       )}
-      {parsed !== null && (
+      {list.parsed !== null && (
         <ParseSummary
-          parsed={parsed}
+          parsed={list.parsed}
           running={running}
-          onSendAnyway={() => run(parsed)}
+          sent={starter.sent}
+          onSendAnyway={() => list.parsed && run(list.parsed)}
           canSend={keys !== null}
+        />
+      )}
+      {starter.waiting !== null && rateLimit !== undefined && !running && (
+        <LongRunNotice
+          cells={starter.waiting.entries.length}
+          perSecond={rateLimit}
+          focusRef={focusLongRun}
+          onStart={starter.confirm}
         />
       )}
       {snapshot.phase !== 'idle' && <BatchProgress snapshot={snapshot} />}
       {snapshot.phase !== 'idle' && <BatchResults snapshot={snapshot} />}
+    </div>
+  );
+}
+
+/** Look up; while a run goes, Cancel; once one has ended, Clear results. */
+function BatchButtons(props: {
+  phase: BatchPhase;
+  canLookUp: boolean;
+  onLookUp(): void;
+  onCancel(): void;
+  onClear(): void;
+}) {
+  const { t } = useI18n();
+  const running = props.phase === 'running';
+  return (
+    <div className="button-row">
+      <button
+        type="button"
+        className="button primary"
+        onClick={props.onLookUp}
+        disabled={running || !props.canLookUp}
+      >
+        {t('batch.check')}
+      </button>
+      {running && (
+        <button type="button" className="button secondary" onClick={props.onCancel}>
+          {t('batch.cancel')}
+        </button>
+      )}
+      {!running && props.phase !== 'idle' && (
+        <button type="button" className="button secondary" onClick={props.onClear}>
+          {t('batch.clear')}
+        </button>
+      )}
     </div>
   );
 }

@@ -13,17 +13,19 @@ export function BatchProgress({ snapshot }: { snapshot: BatchSnapshot }) {
   const found = done - failed;
   const elapsed = Math.max(1, snapshot.until - snapshot.startedAt);
   const rate = done / (elapsed / 1000);
-  const left =
-    done > 0 && rate > 0
-      ? t('batch.timeLeft', { time: durationText(((total - done) / rate) * 1000, formatNumber) })
-      : t('batch.timeLeftUnknown');
-  const line = t('batch.progressText', {
+  const counts = {
     done: formatNumber(done),
     total: formatNumber(total),
     failed: formatNumber(failed),
     rate: formatNumber(rate, { maximumFractionDigits: 1 }),
-    left,
-  });
+  };
+  // Time left is a running batch's only: a finished or cancelled one has none.
+  const left =
+    done > 0 && rate > 0
+      ? t('batch.timeLeft', { time: durationText(((total - done) / rate) * 1000, formatNumber) })
+      : t('batch.timeLeftUnknown');
+  const line =
+    phase === 'running' ? t('batch.progressText', { ...counts, left }) : t('batch.progressEnded', counts);
   const ended =
     phase === 'done'
       ? t('batch.finished', {

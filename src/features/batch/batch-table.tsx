@@ -106,13 +106,15 @@ function SortHeader({ sort, onSort }: { sort: Sort; onSort(column: Column): void
  * the table every RENDER_EVERY_MS, and most of the rows shown have not changed since (a snapshot keeps them).
  */
 const ResultRow = memo(function ResultRow({ row, phase }: { row: BatchRow; phase: BatchPhase }) {
-  const { t } = useI18n();
+  const { t, formatDecimalText } = useI18n();
   const result = resultText(row, phase, t);
   return (
     <tr className={isFailure(row) ? 'batch-failed' : undefined}>
       {COLUMNS.map((column) => (
         <td key={column.key} className={column.numeric ? 'mono' : undefined}>
-          {cellText(row, column.key, result)}
+          {column.key === 'lat' || column.key === 'lon'
+            ? formatDecimalText(cellText(row, column.key, result))
+            : cellText(row, column.key, result)}
           {column.key === 'line' && row.entry.duplicates > 0 && (
             <span className="muted small"> {t('batch.repeated', { count: row.entry.duplicates + 1 })}</span>
           )}

@@ -9,11 +9,14 @@ const BAD_LINES_SHOWN = 200;
 export function ParseSummary({
   parsed,
   running,
+  sent,
   canSend,
   onSendAnyway,
 }: {
   parsed: ParseResult;
   running: boolean;
+  /** The readable lines were sent: the bad ones are what was left out, no longer a question. */
+  sent: boolean;
   canSend: boolean;
   onSendAnyway(): void;
 }) {
@@ -51,11 +54,11 @@ export function ParseSummary({
         {parsed.header && <> {t('batch.header')}</>}
       </p>
       {parsed.bad.length > 0 && (
-        <div className="error-notice" role="alert" aria-labelledby={headingId}>
+        <div className="error-notice" role={sent ? 'group' : 'alert'} aria-labelledby={headingId}>
           <p className="error-title" id={headingId}>
-            {t('batch.badTitle', { count: formatNumber(parsed.bad.length) })}
+            {t(sent ? 'batch.badNotSent' : 'batch.badTitle', { count: formatNumber(parsed.bad.length) })}
           </p>
-          <p>{t('batch.badHelp')}</p>
+          {!sent && <p>{t('batch.badHelp')}</p>}
           <ul className="batch-bad">
             {parsed.bad.slice(0, BAD_LINES_SHOWN).map((bad) => (
               <li key={bad.line}>
@@ -65,7 +68,7 @@ export function ParseSummary({
             ))}
           </ul>
           {parsed.bad.length > BAD_LINES_SHOWN && <p>…</p>}
-          {parsed.entries.length > 0 && (
+          {parsed.entries.length > 0 && !sent && (
             <div className="button-row">
               <button
                 type="button"

@@ -103,7 +103,28 @@ describe('parseBatch', () => {
   it('a header naming no cell columns is a bad line', () => {
     const result = parseBatch('mcc,foo,bar\n244,91,1');
     expect(result.header).toBe(true);
-    expect(result.bad.map((b) => b.line)).toEqual([1]);
+    expect(result.bad).toEqual([{ line: 1, text: 'mcc,foo,bar', problem: { code: 'header' } }]);
+  });
+
+  it('under a header, a dashed line is read by its own form, LAC included', () => {
+    const result = parseBatch('mcc,mnc,cellid\n244,91,10038\n244-5-1003-5120514\n244-12-400301');
+    expect(result.bad).toEqual([]);
+    expect(result.entries.map((e) => [e.id.mcc, e.id.mnc, e.id.cellid, e.lac])).toEqual([
+      ['244', '91', '10038', undefined],
+      ['244', '5', '5120514', '1003'],
+      ['244', '12', '400301', undefined],
+    ]);
+  });
+
+  it('under a header, a line with more or fewer values than its columns is reported, never guessed', () => {
+    const result = parseBatch('mcc,mnc,cellid\n244,91\n244,91,400101,7\n244,91,10038\n244\n244-91');
+    expect(result.entries.map((e) => e.id.cellid)).toEqual(['10038']);
+    expect(result.bad.map((b) => [b.line, b.problem])).toEqual([
+      [2, { code: 'columns', count: 2, columns: 3 }],
+      [3, { code: 'columns', count: 4, columns: 3 }],
+      [5, { code: 'columns', count: 1, columns: 3 }],
+      [6, { code: 'fields', count: 2 }],
+    ]);
   });
 
   it('reads RFC 4180 quoted fields: a comma, a semicolon or a doubled quote inside quotes is text', () => {

@@ -18,7 +18,13 @@ export interface BatchEntry {
 }
 
 export type LineProblem =
-  { code: 'fields'; count: number } | { code: 'value'; problems: CellIdProblem[]; badLac?: true };
+  /** No header: a line has `count` values where 3 or 4 are read. */
+  | { code: 'fields'; count: number }
+  /** A line has `count` values where the header names `columns`: which is which would be a guess. */
+  | { code: 'columns'; count: number; columns: number }
+  /** A first line that reads as a header but does not name the mcc, mnc and cellid columns. */
+  | { code: 'header' }
+  | { code: 'value'; problems: CellIdProblem[]; badLac?: true };
 
 export interface BadLine {
   line: number;
@@ -67,14 +73,20 @@ function looksLikeHeader(line: string): boolean {
   return /[a-z]/i.test(line) && /\b(mcc|mnc|cell ?_?id|cell|ci|cid)\b/i.test(line);
 }
 
-function headerColumns(fields: readonly string[]): Partial<Record<Column, number>> | undefined {
+/** The columns a header names, and how many it has: each line under it has as many values. */
+interface Header {
+  columns: Partial<Record<Column, number>>;
+  count: number;
+}
+
+function readHeader(fields: readonly string[]): Header | undefined {
   const columns: Partial<Record<Column, number>> = {};
   fields.forEach((field, index) => {
     const column = HEADER_NAMES[field.toLowerCase()];
     if (column !== undefined && columns[column] === undefined) columns[column] = index;
   });
   return columns.mcc !== undefined && columns.mnc !== undefined && columns.cellid !== undefined
-    ? columns
+    ? { columns, count: fields.length }
     : undefined;
 }
 
@@ -101,37 +113,40 @@ function byteLength(text: string): number {
 }
 
 type Outcome =
-  | { kind: 'header'; columns: Partial<Record<Column, number>> | undefined; count: number }
+  | { kind: 'header'; header: Header | undefined }
   | { kind: 'bad'; problem: LineProblem }
   | { kind: 'cell'; id: CellId; lac: string | undefined; radio: Radio | undefined };
 
-/** What one record says, given the columns a header named (if any); pure, so a record can be tried. */
-function readRecord(
-  record: CsvRecord,
-  columns: Partial<Record<Column, number>> | undefined,
-  first: boolean,
-): Outcome {
-  const fields = record.fields.map(clean);
-  if (first && looksLikeHeader(record.text))
-    return { kind: 'header', columns: headerColumns(fields), count: fields.length };
-  let values: Partial<Record<Column, string>>;
-  if (columns !== undefined) {
-    if (fields.length <= Math.max(...Object.values(columns)))
-      return { kind: 'bad', problem: { code: 'fields', count: fields.length } };
-    values = {
-      mcc: fields[columns.mcc ?? 0],
-      mnc: fields[columns.mnc ?? 0],
-      cellid: fields[columns.cellid ?? 0],
-      ...(columns.lac !== undefined && { lac: fields[columns.lac] }),
-      ...(columns.radio !== undefined && { radio: fields[columns.radio] }),
-    };
-  } else if (fields.length === 3) {
-    values = { mcc: fields[0], mnc: fields[1], cellid: fields[2] };
-  } else if (fields.length === 4) {
-    values = { mcc: fields[0], mnc: fields[1], lac: fields[2], cellid: fields[3] };
-  } else {
-    return { kind: 'bad', problem: { code: 'fields', count: fields.length } };
+type Values = Partial<Record<Column, string>>;
+
+/** The values of a line by the header's columns; a line with another number of values is not guessed at. */
+function byHeader(fields: readonly string[], { columns, count }: Header): Outcome | Values {
+  if (fields.length !== count) {
+    return { kind: 'bad', problem: { code: 'columns', count: fields.length, columns: count } };
   }
+  const value = (column: Column) => {
+    const index = columns[column];
+    return index === undefined ? {} : { [column]: fields[index] };
+  };
+  return { ...value('mcc'), ...value('mnc'), ...value('cellid'), ...value('lac'), ...value('radio') };
+}
+
+/** The values of a line in one of its own forms: mcc, mnc, cellid or mcc, mnc, lac, cellid. */
+function byPosition(fields: readonly string[]): Outcome | Values {
+  if (fields.length === 3) return { mcc: fields[0], mnc: fields[1], cellid: fields[2] };
+  if (fields.length === 4) return { mcc: fields[0], mnc: fields[1], lac: fields[2], cellid: fields[3] };
+  return { kind: 'bad', problem: { code: 'fields', count: fields.length } };
+}
+
+/**
+ * What one record says, given the header (if any); pure, so a record can be tried. A dashed line
+ * (`244-5-1003-5120514`) names its own columns, so it is read by its form under a header too.
+ */
+function readRecord(record: CsvRecord, header: Header | undefined, first: boolean): Outcome {
+  const fields = record.fields.map(clean);
+  if (first && looksLikeHeader(record.text)) return { kind: 'header', header: readHeader(fields) };
+  const values = header !== undefined && !record.dashed ? byHeader(fields, header) : byPosition(fields);
+  if ('kind' in values) return values;
   const check = checkCellId(
     { mcc: values.mcc, mnc: values.mnc, cellid: hexToDecimal(values.cellid) },
     { mode: 'form' },
@@ -161,8 +176,10 @@ function isSkipped(text: string): boolean {
  * delimiter detected for the file; RFC 4180 quotes, so a quoted value may hold the delimiter), or
  * `mcc-mnc-cellid` / `mcc-mnc-lac-cellid` (a cell id may be `0x` hexadecimal); four separated fields are read as
  * mcc, mnc, lac, cellid too. An optional header names the columns (mcc, mnc or net, cellid/cell/ci,
- * lac/tac/area, radio; others ignored), so OpenCelliD's export reads as it is. Blank lines and `#` comments are skipped. Every value is checked as the
- * lookup form checks it, so what is sent is what a person could have typed. Duplicates are looked up once.
+ * lac/tac/area, radio; others ignored), so OpenCelliD's export reads as it is; a delimited line under it must
+ * have as many values as it names columns (a line numbered message otherwise, never a guess), and a dashed line
+ * is read by its own form. Blank lines and `#` comments are skipped. Every value is checked as the lookup form
+ * checks it, so what is sent is what a person could have typed. Duplicates are looked up once.
  */
 export function parseBatch(text: string): ParseResult {
   const bytes = byteLength(text);
@@ -176,22 +193,22 @@ export function parseBatch(text: string): ParseResult {
   const entries: BatchEntry[] = [];
   const bad: BadLine[] = [];
   const seen = new Map<string, BatchEntry>();
-  let header = false;
-  let columns: Partial<Record<Column, number>> | undefined;
+  let hasHeader = false;
+  let header: Header | undefined;
   let first = true;
   let duplicateLines = 0;
 
   readRecords(text, (record, tryOnly) => {
     if (isSkipped(record.text)) return true;
-    const outcome = readRecord(record, columns, first);
-    const readable = outcome.kind === 'cell' || (outcome.kind === 'header' && outcome.columns !== undefined);
+    const outcome = readRecord(record, header, first);
+    const readable = outcome.kind === 'cell' || (outcome.kind === 'header' && outcome.header !== undefined);
     if (tryOnly && !readable) return false;
     first = false;
     if (outcome.kind === 'header') {
-      header = true;
-      columns = outcome.columns;
-      if (columns === undefined)
-        bad.push({ line: record.line, text: record.text, problem: { code: 'fields', count: outcome.count } });
+      hasHeader = true;
+      header = outcome.header;
+      if (header === undefined)
+        bad.push({ line: record.line, text: record.text, problem: { code: 'header' } });
       return true;
     }
     if (outcome.kind === 'bad') {
@@ -217,5 +234,5 @@ export function parseBatch(text: string): ParseResult {
     return true;
   });
 
-  return { entries, bad, header, duplicateLines };
+  return { entries, bad, header: hasHeader, duplicateLines };
 }

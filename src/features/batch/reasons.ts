@@ -18,10 +18,13 @@ export function isFailure(row: BatchRow): boolean {
 
 export function badLineText(bad: BadLine, t: Translate): string {
   const problem = bad.problem;
+  if (problem.code === 'header') return t('batch.badHeader');
   if (problem.code === 'fields')
-    return bad.line === 1 && problem.count > 4
-      ? t('batch.badHeader')
-      : t('batch.badFields', { count: problem.count });
+    return problem.count === 1 ? t('batch.badFieldsOne') : t('batch.badFields', { count: problem.count });
+  if (problem.code === 'columns') {
+    const columns = { count: problem.count, columns: problem.columns };
+    return problem.count === 1 ? t('batch.badColumnsOne', columns) : t('batch.badColumns', columns);
+  }
   const words = problem.problems.map((p) => cellIdProblemText(p, t));
   if (problem.badLac) words.push(t('batch.badLac'));
   return words.join(' ');

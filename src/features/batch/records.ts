@@ -1,10 +1,15 @@
 import * as Papa from 'papaparse';
 
-/** One record of a pasted or uploaded list: its fields, the line it starts on (1-based), and its text. */
+/**
+ * One record of a pasted or uploaded list: its fields, the line it starts on (1-based), and its text. `dashed`
+ * when the line had no delimiter and its values were split at hyphens (`mcc-mnc-cellid`, `mcc-mnc-lac-cellid`):
+ * such a line names its own columns, whatever a header says.
+ */
 export interface CsvRecord {
   line: number;
   text: string;
   fields: string[];
+  dashed: boolean;
 }
 
 /**
@@ -33,15 +38,18 @@ function fileDelimiter(text: string): string {
  * is read with its own; one with none is `mcc-mnc-cellid`. A quote that does not close on the line is an
  * ordinary character there, so the values keep it and fail their checks visibly.
  */
-function lineFields(line: string, delimiter: string): string[] {
+function lineFields(line: string, delimiter: string): { fields: string[]; dashed: boolean } {
   let result = Papa.parse<string[]>(line, { delimiter, newline: '\n' });
   if (result.data[0]?.length === 1 && DELIMITERS.some((d) => d !== delimiter && line.includes(d))) {
     result = Papa.parse<string[]>(line, { delimitersToGuess: DELIMITERS, newline: '\n' });
   }
   const used = result.meta.delimiter;
-  if (result.errors.some((error) => error.type === 'Quotes')) return line.split(used);
+  if (result.errors.some((error) => error.type === 'Quotes'))
+    return { fields: line.split(used), dashed: false };
   const fields = result.data[0] ?? [''];
-  return fields.length === 1 ? (fields[0] ?? '').split('-') : fields;
+  if (fields.length > 1) return { fields, dashed: false };
+  const parts = (fields[0] ?? '').split('-');
+  return { fields: parts, dashed: parts.length > 1 };
 }
 
 /**
@@ -65,7 +73,7 @@ export function readRecords(input: string, take: TakeRecord): void {
   const eachLine = (from: number, to: number): void => {
     let at = from;
     for (const part of text.slice(from, to).replace(/\n$/, '').split('\n')) {
-      take({ line: lineOf(at), text: part, fields: lineFields(part, delimiter) }, false);
+      take({ line: lineOf(at), text: part, ...lineFields(part, delimiter) }, false);
       at += part.length + 1;
     }
   };
@@ -84,15 +92,9 @@ export function readRecords(input: string, take: TakeRecord): void {
       if (result.errors.some((error) => error.type === 'Quotes')) return eachLine(start, end);
       const fields = result.data;
       if (!raw.includes('\n')) {
-        take(
-          {
-            line: lineOf(start),
-            text: raw,
-            fields: fields.length === 1 ? lineFields(raw, delimiter) : fields,
-          },
-          false,
-        );
-      } else if (!take({ line: lineOf(start), text: raw, fields }, true)) {
+        const read = fields.length === 1 ? lineFields(raw, delimiter) : { fields, dashed: false };
+        take({ line: lineOf(start), text: raw, ...read }, false);
+      } else if (!take({ line: lineOf(start), text: raw, fields, dashed: false }, true)) {
         eachLine(start, end);
       }
     },

@@ -160,7 +160,7 @@ describe('runBatch', () => {
     expect(sleeps.sort((a, b) => a - b)).toEqual([400, 400, 800]);
   });
 
-  it("gives each cell's tries one deadline, the service's timeout and 2 s: no retry it would cut short", async () => {
+  it("gives each cell's tries one deadline, the service's timeout and 2 s less the time to show it: no retry it would cut short", async () => {
     let clock = 1_000_000;
     vi.spyOn(Date, 'now').mockImplementation(() => clock);
     const deadlines: Array<number | undefined> = [];
@@ -183,8 +183,8 @@ describe('runBatch', () => {
     } finally {
       vi.restoreAllMocks();
     }
-    // Tried at 0 and at 2.9 s; a third try would start at 6.2 s, past the deadline at 5 s.
-    expect(deadlines).toEqual([1_005_000, 1_005_000]);
+    // Tried at 0 and at 2.9 s; a third try would start at 6.2 s, past the deadline at 4.75 s.
+    expect(deadlines).toEqual([1_004_750, 1_004_750]);
     expect(outcomes).toEqual([{ ok: false, kind: 'timeout', status: 504 }]);
   });
 

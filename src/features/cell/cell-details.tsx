@@ -3,9 +3,18 @@ import { cellLabel } from '../../api/cell-id';
 import type { Cell } from '../../api/types';
 import { useI18n } from '../../i18n/i18n';
 import { CellFields } from '../../ui/cell-fields';
+import { ResultHeading } from '../../ui/result-heading';
 import { cellIdHex } from './cell-id-text';
+import type { FocusRef } from '../../ui/focus';
 
-export function CellDetails({ cell }: { cell: Cell }) {
+export function CellDetails({
+  cell,
+  focusRef,
+}: {
+  cell: Cell;
+  /** Given while the cell is a lookup's outcome: its heading takes focus (useFocusOutcome). */
+  focusRef?: FocusRef | undefined;
+}) {
   const { t } = useI18n();
   const ref = useRef<HTMLDivElement>(null);
   const label = cellLabel(cell);
@@ -14,7 +23,7 @@ export function CellDetails({ cell }: { cell: Cell }) {
   }, [label]);
   return (
     <div className="result" ref={ref}>
-      <p className="result-title">{cell.name}</p>
+      <ResultHeading focusRef={focusRef}>{cell.name}</ResultHeading>
       <dl className="fields">
         <dt>{t('field.name')}</dt>
         <dd>{cell.name}</dd>

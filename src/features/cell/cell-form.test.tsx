@@ -9,7 +9,7 @@ function setup() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
-      <CellForm onLookup={onLookup} />
+      <CellForm routeKey="empty" onLookup={onLookup} />
     </QueryClientProvider>,
   );
   const fill = (mcc: string, mnc: string, cellid: string) => {

@@ -1,26 +1,31 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { readLac } from '../../api/cell-facts';
-import { checkCellId, type CellIdField, type CellIdProblem } from '../../api/cell-id';
+import { RADIOS } from '../../api/cell-facts';
+import type { CellIdField } from '../../api/cell-id';
+import { checkLookup, type LookupField, type LookupProblem } from '../../api/lookup-check';
 import type { CellHints, CellId } from '../../api/types';
 import type { MessageKey } from '../../i18n/en';
 import { useI18n } from '../../i18n/i18n';
 import { cellIdProblemText } from '../../i18n/cell-id-problem';
 import { CellHintFields, type HintValues } from './cell-hint-fields';
-import { cellIdToDecimal } from './cell-id-text';
 
 export interface CellFormProps {
+  /**
+   * Names the cell the address shows: when it changes (a history entry, Back, a cell clicked on the map), the
+   * fields show that cell. The form stays mounted, so the field the person typed in keeps its focus.
+   */
+  routeKey: string;
   initial?: CellId | undefined;
   initialHints?: CellHints | undefined;
-  /** Called only with values that passed the check; nothing is sent otherwise. */
+  /** What is wrong with the values the address gave (a bad link): shown on their fields, as the form's own. */
+  initialProblems?: Problems | undefined;
+  /** Called only with values that passed the check (checkLookup, the rules links follow too). */
   onLookup(id: CellId, hints: CellHints): void;
+  /** Called when the check failed: nothing is sent, and what was shown for earlier values is not theirs. */
+  onInvalid?(): void;
   disabled?: boolean;
 }
 
-/** The hints as sent: an empty LAC or "Any" radio is none. */
-function hintsOf(values: HintValues): CellHints {
-  const lac = values.lac.trim();
-  return { ...(lac !== '' && { lac }), ...(values.radio !== '' && { radio: values.radio }) };
-}
+type Problems = Partial<Record<LookupField, LookupProblem>>;
 
 const FIELDS: ReadonlyArray<{ name: CellIdField; label: MessageKey; hint: MessageKey; width: string }> = [
   { name: 'mcc', label: 'field.mcc', hint: 'cell.hint.mcc', width: 'narrow' },
@@ -33,7 +38,7 @@ interface CellIdInputProps {
   inputId: string;
   value: string;
   onChange(value: string): void;
-  problem: CellIdProblem | undefined;
+  problem: LookupProblem | undefined;
   inputRef(input: HTMLInputElement | null): void;
 }
 
@@ -73,32 +78,40 @@ function CellIdInput({ field, inputId, value, onChange, problem, inputRef }: Cel
   );
 }
 
-export function CellForm({ initial, initialHints, onLookup, disabled = false }: CellFormProps) {
+/** The hints as the fields show them: a radio the select does not offer shows as Any (the notice names it). */
+const hintValues = (hints: CellHints | undefined): HintValues => ({
+  lac: hints?.lac ?? '',
+  radio: RADIOS.find((radio) => radio === hints?.radio) ?? '',
+});
+
+export function CellForm(props: CellFormProps) {
+  const { routeKey, initial, initialHints, initialProblems, onLookup, onInvalid, disabled = false } = props;
   const [values, setValues] = useState<CellId>(initial ?? { mcc: '', mnc: '', cellid: '' });
-  const [hints, setHints] = useState<HintValues>({
-    lac: initialHints?.lac ?? '',
-    radio: initialHints?.radio ?? '',
-  });
+  const [hints, setHints] = useState<HintValues>(hintValues(initialHints));
   const { t } = useI18n();
-  const [problems, setProblems] = useState<Partial<Record<CellIdField, CellIdProblem>>>({});
-  const [lacError, setLacError] = useState<string | undefined>();
+  const [problems, setProblems] = useState<Problems>(initialProblems ?? {});
+  const [shownRoute, setShownRoute] = useState(routeKey);
+  if (shownRoute !== routeKey) {
+    setShownRoute(routeKey);
+    setValues(initial ?? { mcc: '', mnc: '', cellid: '' });
+    setHints(hintValues(initialHints));
+    setProblems(initialProblems ?? {});
+  }
   const inputs = useRef<Partial<Record<CellIdField | 'lac', HTMLInputElement | null>>>({});
   const id = useId();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // The API takes decimal: a hexadecimal Cell ID (0x…) is sent, linked and shown in decimal.
-    const check = checkCellId({ ...values, cellid: cellIdToDecimal(values.cellid) }, { mode: 'form' });
-    const sent = hintsOf(hints);
-    const lacBad = sent.lac !== undefined && !readLac(sent.lac).ok;
+    const check = checkLookup({ ...values, ...hints });
     setProblems(check.ok ? {} : check.problems);
-    setLacError(lacBad ? t('cell.lacProblem') : undefined);
-    if (!check.ok || lacBad) {
-      const first = check.ok ? undefined : FIELDS.find((field) => check.problems[field.name] !== undefined);
-      inputs.current[first?.name ?? 'lac']?.focus();
+    if (!check.ok) {
+      const order: ReadonlyArray<CellIdField | 'lac'> = ['mcc', 'mnc', 'cellid', 'lac'];
+      inputs.current[order.find((name) => check.problems[name] !== undefined) ?? 'lac']?.focus();
+      onInvalid?.();
       return;
     }
-    onLookup(check.value, sent);
+    onLookup(check.id, check.hints);
   };
 
   return (
@@ -122,7 +135,7 @@ export function CellForm({ initial, initialHints, onLookup, disabled = false }: 
         id={id}
         values={hints}
         onChange={setHints}
-        lacError={lacError}
+        lacError={problems.lac && cellIdProblemText(problems.lac, t)}
         lacRef={(el) => {
           inputs.current.lac = el;
         }}

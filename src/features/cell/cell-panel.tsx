@@ -1,10 +1,12 @@
 import './cell.css';
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { cellLabel } from '../../api/cell-id';
 import { useI18n } from '../../i18n/i18n';
 import type { LatLon } from '../../map/geo';
 import { ErrorNotice } from '../../ui/error-notice';
+import { useFocusOutcome } from '../../ui/focus';
 import { readStatus } from '../../ui/read-status';
+import { StatusLine } from '../../ui/status-line';
 import { CellCompare } from './cell-compare';
 import { CellDetails } from './cell-details';
 import { CellFactsView } from './cell-facts-view';
@@ -23,35 +25,51 @@ export interface CellPanelProps {
 export function CellPanel({ fromPhone }: CellPanelProps) {
   const { t, formatDateTime } = useI18n();
   const headingId = useId();
-  const { route, cellId, hints, query, cell, facts, fromHistoryAt, lookup } = useCellLookup();
+  const { route, cellId, hints, query, cell, facts, fromHistoryAt, keptFrom, lookup, retry, asked } =
+    useCellLookup();
   const current = route.name === 'cell' ? route.id : route.name === 'bad-cell' ? route.given : undefined;
+  const given = route.name === 'bad-cell' ? route.givenHints : hints;
+  const routeKey = current ? `${cellLabel(current)} ${given.lac ?? ''} ${given.radio ?? ''}` : 'empty';
+  // The form's values failed its check: what is shown for the address's cell is not theirs, so it goes until
+  // the next lookup (or another cell in the address).
+  const [invalidFor, setInvalidFor] = useState<string | null>(null);
+  if (invalidFor !== null && invalidFor !== routeKey) setInvalidFor(null);
+  const stale = invalidFor === routeKey;
+  const failed = cellId !== null && query.isError && !stale;
+  // The lookup's outcome, once shown, takes focus: the message when it failed, else the cell's heading.
+  const focusOutcome = useFocusOutcome(asked > 0 && !query.isFetching ? asked : undefined);
   return (
     <section className="panel-section" aria-labelledby={headingId} aria-busy={query.isFetching}>
       <h2 id={headingId}>{t('cell.heading')}</h2>
       <CellForm
-        key={current ? `${cellLabel(current)} ${hints.lac ?? ''} ${hints.radio ?? ''}` : 'empty'}
+        routeKey={routeKey}
         initial={current}
-        initialHints={hints}
-        onLookup={lookup}
+        initialHints={given}
+        initialProblems={route.name === 'bad-cell' ? route.problems : undefined}
+        onLookup={(id, hints) => {
+          setInvalidFor(null);
+          lookup(id, hints);
+        }}
+        onInvalid={() => setInvalidFor(routeKey)}
       />
-      <p className="status-line" role="status" aria-live="polite">
-        {readStatus(query, t('cell.lookingUp'), t)}
-      </p>
-      <RouteNotice />
-      {cellId && query.isError && (
+      <StatusLine>{readStatus(query, t('cell.lookingUp'), t)}</StatusLine>
+      {!stale && <RouteNotice />}
+      {failed && (
         <ErrorNotice
           error={query.error}
           context={{ resource: 'cell', cellId }}
-          onRetry={() => void query.refetch()}
+          onRetry={retry}
           retrying={query.isFetching}
+          focusRef={focusOutcome}
         />
       )}
-      {cell && fromHistoryAt !== undefined && (
+      {cell && !stale && fromHistoryAt !== undefined && (
         <p className="notice">{t('history.shownFrom', { time: formatDateTime(fromHistoryAt) })}</p>
       )}
-      {cell && (
+      {cell && !stale && keptFrom !== undefined && <KeptAnswer at={keptFrom} onAskAgain={retry} />}
+      {cell && !stale && (
         <>
-          <CellDetails cell={cell} />
+          <CellDetails cell={cell} focusRef={failed ? undefined : focusOutcome} />
           {facts && <CellFactsView facts={facts} />}
           <NetworkNames mcc={cell.mcc} mnc={cell.mnc} />
           <CellIdParts cellid={cell.cellid} />
@@ -60,5 +78,18 @@ export function CellPanel({ fromPhone }: CellPanelProps) {
         </>
       )}
     </section>
+  );
+}
+
+/** An answer kept from an earlier lookup of the same cell, not read again: when it was read, and a fresh read. */
+function KeptAnswer({ at, onAskAgain }: { at: number; onAskAgain(): void }) {
+  const { t, formatTime } = useI18n();
+  return (
+    <p className="notice kept-answer">
+      {t('cell.keptAnswer', { time: formatTime(at) })}{' '}
+      <button type="button" className="button secondary small" onClick={onAskAgain}>
+        {t('cell.askAgain')}
+      </button>
+    </p>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cellIdHex, cellIdToDecimal } from './cell-id-text';
+import { cellIdToDecimal } from '../../api/lookup-check';
+import { cellIdHex } from './cell-id-text';
 import { interpretCellId } from './interpret';
 
 describe('cellIdToDecimal', () => {

@@ -1,4 +1,5 @@
 import { queryOptions, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { Answer, Client } from '../../api/client';
 import type { Cell, CellHints, CellId, Format, Keys } from '../../api/types';
 import { DEFAULT_SETTINGS } from '../../api/settings';
@@ -69,7 +70,12 @@ export function useCellLookup() {
   const { client, focus } = useSession();
   const { timeoutMs } = useSettings().settings;
   const queryClient = useQueryClient();
+  // Each lookup (and each retry) the person asks for, counted (its outcome takes focus once it is shown), and
+  // when: an answer read before then was kept from an earlier lookup, and says so.
+  const [asked, setAsked] = useState({ count: 0, at: 0 });
+  const ask = () => setAsked((last) => ({ count: last.count + 1, at: Date.now() }));
   const lookup = (id: CellId, hints: CellHints = {}) => {
+    ask();
     const path = cellPath(id, hints);
     const same = path === formatRoute(answer.route);
     // The request leaves at the click, before React re-renders, so rendering overlaps the network wait.
@@ -80,5 +86,18 @@ export function useCellLookup() {
     focus.openCell(id, hints, reading);
     if (same && keys) void answer.query.refetch();
   };
-  return { ...answer, lookup };
+  const retry = () => {
+    ask();
+    void answer.query.refetch();
+  };
+  const { data, dataUpdatedAt, isFetching } = answer.query;
+  const kept = data !== undefined && !isFetching && dataUpdatedAt > 0 && dataUpdatedAt < asked.at;
+  return {
+    ...answer,
+    lookup,
+    retry,
+    asked: asked.count,
+    /** When the answer shown was read, if that was before the person asked for it (kept from earlier). */
+    keptFrom: kept && answer.fromHistoryAt === undefined ? dataUpdatedAt : undefined,
+  };
 }

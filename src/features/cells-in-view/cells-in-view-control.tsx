@@ -26,7 +26,11 @@ export function CellsInViewControl() {
       {choice.on && (
         <>
           <InViewFilters choice={choice} cells={result.data?.data.cells} />
-          <InViewStatus result={result} hasKeys={keys !== null} />
+          <InViewStatus
+            result={result}
+            hasKeys={keys !== null}
+            operatorChosen={choice.operator !== undefined}
+          />
         </>
       )}
     </section>

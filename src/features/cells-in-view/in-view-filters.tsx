@@ -7,14 +7,20 @@ import { INTL_TAG } from '../../i18n/translate';
 import type { InViewChoice } from '../../state/in-view-choice';
 import { useSession } from '../../state/session';
 import { RadioOptions } from '../../ui/radio-options';
+import { useUnfilteredCellsInView } from './use-cells-in-view';
 
 const operatorKey = (op: { mcc: string; mnc: string }) => `${op.mcc}-${op.mnc}`;
 
 /** The operators of the cells in view (and the one chosen), in code order. */
-function operatorsOf(cells: readonly CellInView[] | undefined, chosen: InViewChoice['operator']) {
+function operatorsOf(
+  lists: ReadonlyArray<readonly CellInView[] | undefined>,
+  chosen: InViewChoice['operator'],
+) {
   const found = new Map<string, { mcc: string; mnc: string }>();
   if (chosen) found.set(operatorKey(chosen), chosen);
-  for (const cell of cells ?? []) found.set(operatorKey(cell), { mcc: cell.mcc, mnc: cell.mnc });
+  for (const cell of lists.flatMap((cells) => cells ?? [])) {
+    found.set(operatorKey(cell), { mcc: cell.mcc, mnc: cell.mnc });
+  }
   const code = (op: { mcc: string; mnc: string }) => Number(op.mcc) * 1000 + Number(op.mnc);
   return [...found.values()].sort((a, b) => code(a) - code(b));
 }
@@ -34,7 +40,10 @@ function useTable(): MccMncTable | undefined {
   return table;
 }
 
-/** Operator and radio. The operators offered are those in view; "All operators" brings the others back. */
+/**
+ * Operator and radio. The operators offered are those in view, as the read without an operator filter found
+ * them: with one chosen, any other is still one step away.
+ */
 export function InViewFilters({
   choice,
   cells,
@@ -47,7 +56,7 @@ export function InViewFilters({
   const table = useTable();
   const operatorId = useId();
   const radioId = useId();
-  const operators = operatorsOf(cells, choice.operator);
+  const operators = operatorsOf([cells, useUnfilteredCellsInView()], choice.operator);
   const name = (op: { mcc: string; mnc: string }) => {
     const names = table ? findNames(table, op.mcc, op.mnc, INTL_TAG[locale]) : {};
     return names.operator ? `${op.mcc} ${op.mnc} · ${names.operator}` : `${op.mcc} ${op.mnc}`;

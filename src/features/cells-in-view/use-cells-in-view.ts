@@ -1,6 +1,6 @@
-import { keepPreviousData, queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import type { Answer, Client } from '../../api/client';
-import type { Bbox, CellsInView, CellsQuery } from '../../api/cells-in-view';
+import type { Bbox, CellInView, CellsInView, CellsQuery } from '../../api/cells-in-view';
 import { DEFAULT_SETTINGS } from '../../api/settings';
 import type { Format, Keys } from '../../api/types';
 import type { InViewChoice } from '../../state/in-view-choice';
@@ -59,6 +59,12 @@ export const cellsInViewQuery = (
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   queryOptions<Answer<CellsInView>>({
     queryKey: queryKeys.cellsInView.read(keys, query, format),
+    // The cells already on the map stay until the new ones come, but never those read with other keys.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery !== undefined &&
+      queryKeys.cellsInView.sameKeys(previousQuery.queryKey, queryKeys.cellsInView.read(keys, query, format))
+        ? previous
+        : undefined,
     queryFn:
       keys && query
         ? ({ signal }) =>
@@ -66,7 +72,6 @@ export const cellsInViewQuery = (
               client.getCellsInView(keys, query, { signal, format, deadline }),
             )
         : skipToken,
-    placeholderData: keepPreviousData,
     staleTime: 60_000,
     gcTime: 60_000,
   });
@@ -82,4 +87,21 @@ export function useCellsInView() {
   const { timeoutMs } = useSettings().settings;
   const result = useQuery(cellsInViewQuery(client, keys, query, format, timeoutMs));
   return { choice, keys, query, result };
+}
+
+/**
+ * The cells in view as the last read without an operator filter found them, so the operator filter keeps offering
+ * every operator in view while one is chosen (a read narrowed to one operator names no other). It reads nothing
+ * itself: the unfiltered read of this view, when it was made, or the last one before the filter was chosen.
+ */
+export function useUnfilteredCellsInView(): readonly CellInView[] | undefined {
+  const { operator: _operator, ...choice } = useInViewChoice();
+  const area = useMapFocus((focus) => (choice.on ? focus.area : undefined));
+  const keys = useKeys();
+  const [format] = useFormat();
+  const { client } = useSession();
+  const query = inViewQuery(area, choice);
+  const { timeoutMs } = useSettings().settings;
+  const result = useQuery({ ...cellsInViewQuery(client, keys, query, format, timeoutMs), enabled: false });
+  return result.data?.data.cells;
 }

@@ -1,7 +1,9 @@
 import { factHeaders, readFacts, type CellFacts } from '../../api/cell-facts';
 import type { Cell } from '../../api/types';
 
+/** Lookups the history keeps, and places of the phone beside them (auto-refresh gathers many of those). */
 export const HISTORY_LIMIT = 100;
+export const PHONE_LIMIT = 20;
 
 /** One answer as it came: a looked-up cell, or the phone's own location (its cell). Never keys. */
 export interface HistoryEntry {
@@ -73,12 +75,21 @@ export interface StoredHistory {
   entries: HistoryEntry[];
 }
 
+/**
+ * Newest first by the time of the read, at most HISTORY_LIMIT lookups and PHONE_LIMIT places of the phone: the
+ * phone's answers never push a lookup out.
+ */
+function kept(entries: HistoryEntry[]): HistoryEntry[] {
+  let cells = 0;
+  let places = 0;
+  return entries
+    .sort((a, b) => b.at - a.at)
+    .filter((entry) => (entry.kind === 'cell' ? ++cells <= HISTORY_LIMIT : ++places <= PHONE_LIMIT));
+}
+
 function readEntries(value: unknown): HistoryEntry[] {
   if (!Array.isArray(value)) return [];
-  return value
-    .map(readEntry)
-    .filter((e): e is HistoryEntry => e !== undefined)
-    .slice(0, HISTORY_LIMIT);
+  return kept(value.map(readEntry).filter((e): e is HistoryEntry => e !== undefined));
 }
 
 /** Whatever is stored, read defensively: bad JSON or bad entries are dropped, never thrown. */
@@ -104,7 +115,10 @@ function sameAnswer(a: HistoryEntry, b: Omit<HistoryEntry, 'id' | 'at'>): boolea
   return a.kind === b.kind && a.msisdn === b.msisdn && fields.every((f) => a.cell[f] === b.cell[f]);
 }
 
-/** Newest first, at most 100. The same answer again (a refresh, a reload) moves to the top instead of repeating. */
+/**
+ * Adds an answer read at `at`. The same answer again is one entry, at its newest read: a repeat answered from
+ * what was kept (its read's time unchanged) stays where it was; a new read of it moves it up.
+ */
 export function addEntry(
   entries: readonly HistoryEntry[],
   answer: Omit<HistoryEntry, 'id' | 'at'>,
@@ -112,7 +126,11 @@ export function addEntry(
   id: string,
 ): HistoryEntry[] {
   const rest = entries.filter((entry) => !sameAnswer(entry, answer));
+  const newest = entries.reduce(
+    (latest, entry) => (sameAnswer(entry, answer) ? Math.max(latest, entry.at) : latest),
+    at,
+  );
   const { position, ...cellText } = answer.cell;
-  const entry: HistoryEntry = { ...answer, cell: { ...cellText, position: { ...position } }, id, at };
-  return [entry, ...rest].slice(0, HISTORY_LIMIT);
+  const entry: HistoryEntry = { ...answer, cell: { ...cellText, position: { ...position } }, id, at: newest };
+  return kept([entry, ...rest]);
 }

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DOCUMENTED_CELL } from '../../api/fixtures/documented-cell';
 import type { Cell } from '../../api/types';
-import { addEntry, HISTORY_LIMIT, parseHistory } from './history-entries';
+import { addEntry, HISTORY_LIMIT, parseHistory, PHONE_LIMIT } from './history-entries';
 import { saveKeys } from '../../state/keys-storage';
 import { history, HISTORY_STORAGE_KEY } from './history-storage';
 
@@ -71,6 +71,28 @@ describe('history storage', () => {
       entries = addEntry(entries, { kind: 'cell', cell: cell(String(i)) }, i, `x${i}`);
     expect(entries).toHaveLength(HISTORY_LIMIT);
     expect(entries[0]?.cell.cellid).toBe('149');
+  });
+
+  it('orders by the time of the read: a repeat answered from what was kept stays in its place', () => {
+    let entries = addEntry([], { kind: 'cell', cell: cell('1') }, 10, 'a');
+    entries = addEntry(entries, { kind: 'cell', cell: cell('2') }, 20, 'b');
+    entries = addEntry(entries, { kind: 'cell', cell: cell('1') }, 10, 'c');
+    expect(entries.map((e) => [e.cell.cellid, e.at])).toEqual([
+      ['2', 20],
+      ['1', 10],
+    ]);
+    entries = addEntry(entries, { kind: 'cell', cell: cell('1') }, 30, 'd');
+    expect(entries.map((e) => e.cell.cellid)).toEqual(['1', '2']);
+  });
+
+  it('keeps at most 20 places of the phone, so they never push a lookup out', () => {
+    let entries = addEntry([], { kind: 'cell', cell: cell('lookup') }, 1, 'l');
+    for (let i = 0; i < 150; i++) {
+      const place = { kind: 'location' as const, cell: cell(String(i)), msisdn: '358401234567' };
+      entries = addEntry(entries, place, 2 + i, `p${i}`);
+    }
+    expect(entries.filter((e) => e.kind === 'location')).toHaveLength(PHONE_LIMIT);
+    expect(entries.at(-1)?.cell.cellid).toBe('lookup');
   });
 
   it('adds, removes one, clears all, and persists beside remembered keys, never holding them', () => {

@@ -114,7 +114,9 @@ let counter = 0;
 export const history = {
   entries: current,
   // Each change starts from what is stored, not from this tab's copy, so two tabs never undo each other's.
-  add(answer: Omit<HistoryEntry, 'id' | 'at'>, at = Date.now()): void {
+  /** Adds an answer read with the keys of fingerprint `owner`, unless those are no longer the history's keys. */
+  add(answer: Omit<HistoryEntry, 'id' | 'at'>, at = Date.now(), owner?: string | null): void {
+    if (owner !== undefined && owner !== holding().owner) return;
     counter += 1;
     write(addEntry(stored(), answer, at, `${at.toString(36)}-${counter}`));
   },

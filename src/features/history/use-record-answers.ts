@@ -6,11 +6,14 @@ import { history } from './history-storage';
 
 /**
  * Every answer goes to the history (never keys); the same answer again only moves to the top. After the frame
- * that shows the answer: the storage write and the history's own list need not hold it up.
+ * that shows the answer: the storage write and the history's own list need not hold it up. `owner` is the
+ * fingerprint of the keys the answers were read with: one that comes to be written after they were forgotten is
+ * not written into the next user's history.
  */
 export function useRecordAnswers(
   phone: { answer: Location | undefined; at: number },
   cell: { answer: Cell | undefined; at: number; facts?: CellFacts | undefined },
+  owner: string | null,
 ): void {
   const { answer: phoneAnswer, at: phoneAt } = phone;
   const { answer: cellAnswer, at: cellAt, facts } = cell;
@@ -18,17 +21,18 @@ export function useRecordAnswers(
     // Not cancelled when the answer changes first: every answer is kept.
     if (cellAnswer) {
       afterNextPaint(() =>
-        history.add({ kind: 'cell', cell: cellAnswer, ...(facts && { facts }) }, cellAt || Date.now()),
+        history.add({ kind: 'cell', cell: cellAnswer, ...(facts && { facts }) }, cellAt || Date.now(), owner),
       );
     }
-  }, [cellAnswer, cellAt, facts]);
+  }, [cellAnswer, cellAt, facts, owner]);
   useEffect(() => {
     if (phoneAnswer)
       afterNextPaint(() =>
         history.add(
           { kind: 'location', cell: phoneAnswer.cell, msisdn: phoneAnswer.msisdn },
           phoneAt || Date.now(),
+          owner,
         ),
       );
-  }, [phoneAnswer, phoneAt]);
+  }, [phoneAnswer, phoneAt, owner]);
 }

@@ -1,22 +1,34 @@
 import { useId } from 'react';
 import { useI18n } from '../../i18n/i18n';
 import { useKeysState, useSession } from '../../state/session';
+import { useFocusOutcome } from '../../ui/focus';
 import { ForgetKeys } from './forget-keys';
 import { KeysForm } from './keys-form';
 
 export function KeysPanel() {
   const { t } = useI18n();
   const headingId = useId();
-  const { keys, remembered, editing } = useKeysState();
+  const { keys, remembered, editing, acted } = useKeysState();
   const store = useSession().keys;
+  // What the person did with the keys takes focus once shown: where they are kept, or that they are forgotten.
+  const focusOutcome = useFocusOutcome(acted?.count);
   return (
     <section className="panel-section keys-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('keys.heading')}</h2>
       {keys === null || editing ? (
-        <KeysForm />
+        <>
+          {keys === null && acted?.what === 'forgotten' && (
+            <p className="notice" tabIndex={-1} ref={focusOutcome}>
+              {t('keys.forgotten')}
+            </p>
+          )}
+          <KeysForm />
+        </>
       ) : (
         <div className="keys-summary">
-          <p className="muted">{remembered ? t('keys.remembered') : t('keys.tabOnly')}</p>
+          <p className="muted" tabIndex={-1} ref={focusOutcome}>
+            {remembered ? t('keys.remembered') : t('keys.tabOnly')}
+          </p>
           <div className="button-row">
             <button type="button" className="button secondary" onClick={store.openForm}>
               {t('keys.change')}

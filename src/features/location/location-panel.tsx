@@ -1,19 +1,32 @@
 import './location.css';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useI18n } from '../../i18n/i18n';
 import { agoText } from '../../i18n/time-span';
 import { ErrorNotice } from '../../ui/error-notice';
+import { useFocusOutcome } from '../../ui/focus';
 import { readStatus } from '../../ui/read-status';
 import { LocationDetails } from './location-details';
-import { useNow } from './use-now';
+import { useNow } from '../../state/use-now';
 import { REFRESH_CHOICES, useLocation, type RefreshSeconds } from './use-location';
 
 export function LocationPanel() {
   const { t } = useI18n();
   const headingId = useId();
   const refreshId = useId();
-  const { query, hasKeys, started, refreshSeconds, locate, setRefreshSeconds } = useLocation();
+  const { query, hasKeys, started, refreshSeconds, locate: read, setRefreshSeconds } = useLocation();
   const location = query.data?.data;
+  // Each read the person asks for (not the auto-refresh), counted: its outcome takes focus once shown.
+  const [asked, setAsked] = useState(0);
+  const locate = () => {
+    setAsked((count) => count + 1);
+    read();
+  };
+  const retry = () => {
+    setAsked((count) => count + 1);
+    void query.refetch();
+  };
+  const failed = started && query.isError;
+  const focusOutcome = useFocusOutcome(asked > 0 && !query.isFetching ? asked : undefined);
   return (
     <section className="panel-section" aria-labelledby={headingId} aria-busy={query.isFetching}>
       <h2 id={headingId}>{t('location.heading')}</h2>
@@ -50,15 +63,16 @@ export function LocationPanel() {
         updatedAt={query.dataUpdatedAt}
         hasData={location !== undefined}
       />
-      {started && query.isError && (
+      {failed && (
         <ErrorNotice
           error={query.error}
           context={{ resource: 'location' }}
-          onRetry={() => void query.refetch()}
+          onRetry={retry}
           retrying={query.isFetching}
+          focusRef={focusOutcome}
         />
       )}
-      {location && <LocationDetails location={location} />}
+      {location && <LocationDetails location={location} focusRef={failed ? undefined : focusOutcome} />}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useDrawOnMap } from '../../state/session';
+import { useDrawOnMap, useUser } from '../../state/session';
 import { usePhone } from './use-location';
 import { useTrail } from './use-trail';
 
@@ -7,6 +7,6 @@ export function PhoneOnMap() {
   const phone = usePhone();
   const location = phone.data?.data;
   useDrawOnMap('phone', location);
-  useDrawOnMap('trail', useTrail(location, phone.dataUpdatedAt));
+  useDrawOnMap('trail', useTrail(location, phone.dataUpdatedAt, useUser()));
   return null;
 }

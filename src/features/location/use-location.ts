@@ -5,7 +5,7 @@ import type { Format, Keys, Location } from '../../api/types';
 import { DEFAULT_SETTINGS } from '../../api/settings';
 import { queryKeys } from '../../queries/query-keys';
 import { withinDeadline } from '../../queries/read-policy';
-import { useClient, useFormat, useKeys, useSession } from '../../state/session';
+import { useClient, useFormat, useKeys, useSession, useUser } from '../../state/session';
 import { useSettings } from '../../state/settings';
 
 /** The Location read. The key holds a fingerprint of the keys, never the keys themselves. One deadline for the
@@ -48,11 +48,10 @@ export function useLocation() {
   const [format] = useFormat();
   const { client, focus } = useSession();
   const { timeoutMs } = useSettings().settings;
-  const [state, setState] = useState({ started: false, refreshSeconds: 0 as RefreshSeconds, keys });
-  // Forgotten keys end the session's locating: new keys start from the button again.
-  if (state.keys !== keys) {
-    setState(keys === null ? { started: false, refreshSeconds: 0, keys } : { ...state, keys });
-  }
+  const user = useUser();
+  const [state, setState] = useState({ started: false, refreshSeconds: 0 as RefreshSeconds, user });
+  // Forgotten keys end the session's locating: the next user's keys start from the button again.
+  if (state.user !== user) setState({ started: false, refreshSeconds: 0, user });
   const query = useQuery({
     ...locationQuery(client, keys, format, timeoutMs),
     enabled: state.started,
@@ -65,5 +64,12 @@ export function useLocation() {
     else setState((s) => ({ ...s, started: true }));
   };
   const setRefreshSeconds = (refreshSeconds: RefreshSeconds) => setState((s) => ({ ...s, refreshSeconds }));
-  return { query, hasKeys: keys !== null, ...state, locate, setRefreshSeconds };
+  return {
+    query,
+    hasKeys: keys !== null,
+    started: state.started,
+    refreshSeconds: state.refreshSeconds,
+    locate,
+    setRefreshSeconds,
+  };
 }

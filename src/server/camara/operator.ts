@@ -5,9 +5,9 @@ import type { Limits } from '../guard/limits';
 import { authorizationHeader, bearerTokens } from '../guard/token-check';
 import { mountProvider } from '../oidc/mount';
 import type { CamaraStore } from '../store/camara-store';
-import { readBearer } from './bearer';
-import { camaraRefusal, UNAUTHENTICATED } from './errors';
-import { camaraRoutes } from './routes';
+import { readBearer } from './operator-bearer';
+import { camaraRefusal, UNAUTHENTICATED } from './operator-errors';
+import { camaraRoutes } from './operator-routes';
 
 export interface OperatorOptions {
   store: CamaraStore;
@@ -60,7 +60,7 @@ export function createOperator(options: OperatorOptions) {
       // The provider's endpoints count against the client's address like every route, and a failed client
       // authentication against its failures: guessing assertions runs out the guesser, not a consumer.
       const address = options.addressOf(c);
-      const refused = options.limits.admit(address);
+      const refused = await options.limits.admit(address);
       if (refused !== undefined) {
         return c.json({ error: 'temporarily_unavailable', error_description: refused.message }, 429, {
           'Cache-Control': 'no-store',
@@ -68,7 +68,7 @@ export function createOperator(options: OperatorOptions) {
         });
       }
       const answer = await mounted(c);
-      if (outgoingStatus(c) === 401) options.limits.failed(address);
+      if (outgoingStatus(c) === 401) await options.limits.failed(address);
       return answer;
     },
     camara: camaraRoutes({

@@ -8,12 +8,14 @@ export interface Args {
   positionals: string[];
 }
 
-const NEGATIVE_NUMBER = /^-\d/;
+/** A negative number (a latitude), or a word after a single dash (a key issued with one): never our options. */
+const DASH_ARGUMENT = /^-(\d|[^-].)/;
 
 /**
  * The admin commands' arguments, read by node:util's parseArgs, then checked for our usage messages: an
- * unknown option, a value that is missing or given twice, a flag given a value. A negative number (a
- * latitude) is an argument, not a group of short options. `--help` and `-h` are the flag `help`.
+ * unknown option, a value that is missing or given twice, a flag given a value. Our options are long (`--db`)
+ * but for `-h`, so a negative number or a word that begins with one dash (`-Xb3…`, a key an older version issued)
+ * is an argument, not a group of short options; so is anything after `--`. `--help` and `-h` are the flag `help`.
  */
 export function readArgs(
   argv: readonly string[],
@@ -36,7 +38,7 @@ export function readArgs(
       args.positionals.push(token.value);
     } else if (token.kind === 'option') {
       const raw = argv[token.index] ?? '';
-      if (NEGATIVE_NUMBER.test(raw)) {
+      if (DASH_ARGUMENT.test(raw)) {
         // parseArgs splits "-33.9" into the short options -3 -3 -. -9, one token each.
         if (token.index !== negativeAt) args.positionals.push(raw);
         negativeAt = token.index;

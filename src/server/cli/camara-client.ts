@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { readArgs, UsageError } from './args';
-import { ConfigError, readDbFile, readDemo, readPublicUrl } from '../config';
-import { openDemoStore } from '../demo/demo-data';
+import { ConfigError, readDatabase, readDemo, readPublicUrl } from '../config';
+import { seedDemoOnce } from '../demo/demo-data';
 import { ClientKeyError, clientJwks } from '../oidc/client-keys';
 import type { CamaraClient } from '../store/camara-store';
-import type { Store } from '../store/open-store';
+import { openServiceStore, type ServiceStore } from '../store/service-store';
 import { StoreError } from '../store/records';
 import { printable } from './terminal-text';
 
@@ -14,7 +14,7 @@ export interface CamaraIo {
   env?: Record<string, string | undefined>;
 }
 
-export const CAMARA_USAGE = `Usage: npm run service -- camara-client <command> [--db FILE]
+export const CAMARA_USAGE = `Usage: npm run service -- camara-client <command> [--db FILE]   (DATABASE_URL: PostgreSQL)
 
   camara-client add ID PUBLIC_KEY_FILE [--two-legged]
                         register an API consumer by its public key (PEM: EC P-256/384/521, RSA, Ed25519);
@@ -73,7 +73,7 @@ function describeClient(client: CamaraClient): string {
 }
 
 /* The provider is loaded only when a command needs it: on Node 20, oidc-provider warns that it wants Node 22. */
-async function provider(store: Store, env: Record<string, string | undefined> | undefined) {
+async function provider(store: ServiceStore, env: Record<string, string | undefined> | undefined) {
   const [{ createOidcProvider }, { operatorUrls }] = await Promise.all([
     import('../oidc/provider'),
     import('../camara/operator'),
@@ -82,7 +82,7 @@ async function provider(store: Store, env: Record<string, string | undefined> | 
 }
 
 async function camaraClient(
-  store: Store,
+  store: ServiceStore,
   args: string[],
   values: Map<string, string>,
   flags: Set<string>,
@@ -125,7 +125,7 @@ function failed(error: unknown, io: CamaraIo): number {
 
 /** `camara-client …`: registers, lists and removes API consumers. Exit codes as the other commands'. */
 export async function runCamaraClient(argv: readonly string[], io: CamaraIo): Promise<number> {
-  let store: Store | undefined;
+  let store: ServiceStore | undefined;
   try {
     const { values, flags, positionals } = readArgs(argv.slice(1), {
       values: ['db', 'jwks-uri'],
@@ -135,15 +135,30 @@ export async function runCamaraClient(argv: readonly string[], io: CamaraIo): Pr
       io.out(CAMARA_USAGE);
       return 0;
     }
-    const file = values.get('db') ?? readDbFile(io.env);
-    store = openDemoStore(file, readDemo(io.env));
+    store = await openCommandStore(values.get('db'), io.env);
     await camaraClient(store, positionals, values, flags, io);
     return 0;
   } catch (error) {
     return failed(error, io);
   } finally {
-    store?.close();
+    await store?.close();
   }
+}
+
+/** The store the commands name: --db FILE, else DATABASE_URL (PostgreSQL), else the SQLite file of the settings. */
+async function openCommandStore(
+  file: string | undefined,
+  env: Record<string, string | undefined> | undefined,
+): Promise<ServiceStore> {
+  const database = readDatabase(env);
+  const store = await openServiceStore(file === undefined ? database : { ...database, url: undefined, file });
+  try {
+    if (readDemo(env)) await seedDemoOnce(store);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  return store;
 }
 
 /**
@@ -152,14 +167,14 @@ export async function runCamaraClient(argv: readonly string[], io: CamaraIo): Pr
  * consumer its token, or access_denied.
  */
 export async function answerSmsReply(argv: readonly string[], io: CamaraIo): Promise<number> {
-  let store: Store | undefined;
+  let store: ServiceStore | undefined;
   try {
     const { values, flags, positionals } = readArgs(argv.slice(1), {
       values: ['db', 'key', 'limit', 'offset'],
       flags: ['no'],
     });
-    store = openDemoStore(values.get('db') ?? readDbFile(io.env), readDemo(io.env));
-    const user = store.getUser(positionals[0] ?? '');
+    store = await openCommandStore(values.get('db'), io.env);
+    const user = await store.getUser(positionals[0] ?? '');
     if (user === undefined) return 0;
     const consent = !flags.has('no');
     const waiting = await store.camara.pendingRequests(user.msisdn, Math.floor(Date.now() / 1000));
@@ -176,6 +191,6 @@ export async function answerSmsReply(argv: readonly string[], io: CamaraIo): Pro
   } catch (error) {
     return failed(error, io);
   } finally {
-    store?.close();
+    await store?.close();
   }
 }

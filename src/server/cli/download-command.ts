@@ -1,8 +1,9 @@
 import { readArgs, UsageError, type Args } from './args';
-import { ConfigError, readDbFile, readOpenCellidDownload } from '../config';
+import { ConfigError, readDatabase, readOpenCellidDownload } from '../config';
 import { formatReport, IMPORT_OPTIONS, nothingValid, readBatchSize, type CommandIo } from './import-command';
 import type { DownloadInput } from '../import/download-source';
-import { ImportFailed, importCells, type ImportReport } from '../import/import-cells';
+import { ImportFailed, type ImportReport } from '../import/import-cells';
+import { importInto, importTarget, targetName, type ImportTarget } from '../import/import-into';
 import { createProgress } from '../import/progress';
 
 export const DOWNLOAD_USAGE = `Usage: download-opencellid MCC [MCC ...] | --full  [--db FILE] [--batch N]
@@ -17,7 +18,7 @@ Needs OPENCELLID_KEY (your OpenCelliD key is the download token); OPENCELLID_URL
 export interface DownloadArgs {
   /** Three-digit MCCs, or 'full'. */
   files: string[];
-  db: string;
+  target: ImportTarget;
   batchSize: number;
 }
 
@@ -41,7 +42,7 @@ export function parseDownloadArgs(
   if (typeof batchSize === 'string') throw new UsageError(batchSize);
   return {
     files: full ? ['full'] : [...new Set(parsed.positionals)],
-    db: parsed.values.get('db') ?? readDbFile(env),
+    target: importTarget(readDatabase(env), parsed.values.get('db')),
     batchSize,
   };
 }
@@ -93,13 +94,12 @@ export async function runDownloadCommand(
   try {
     for (const file of args.files) {
       const input = downloadOf(file, openCellid);
-      io.stdout.write(`Downloading ${input.name} into ${args.db}\n`);
+      io.stdout.write(`Downloading ${input.name} into ${targetName(args.target)}\n`);
       const progress = createProgress({ write: (text) => io.stdout.write(text), isTTY: io.isTTY });
       let last = { rows: 0, bytesRead: 0, totalBytes: 0 };
       let report: ImportReport;
       try {
-        report = await importCells({
-          file: args.db,
+        report = await importInto(args.target, {
           input,
           batchSize: args.batchSize,
           signal: controller.signal,

@@ -28,10 +28,10 @@ describe('parseImportArgs', () => {
   it('reads the file, --db and --batch in either spelling', () => {
     expect(parseImportArgs(['import-cells', 'x.csv.gz', '--db', 'a.db', '--batch=5000'], {})).toEqual({
       ok: true,
-      args: { input: 'x.csv.gz', db: 'a.db', batchSize: 5000 },
+      args: { input: 'x.csv.gz', target: { file: 'a.db' }, batchSize: 5000 },
     });
     expect(parseImportArgs(['x.csv'], { POSITIONING_DB: 'env.db' })).toMatchObject({
-      args: { db: 'env.db' },
+      args: { target: { file: 'env.db' } },
     });
   });
 

@@ -1,8 +1,9 @@
 import { access, constants } from 'node:fs/promises';
 import { readArgs, UsageError, type Args } from './args';
-import { readDbFile } from '../config';
+import { ConfigError, readDatabase, readDbFile } from '../config';
 import { printable } from './terminal-text';
-import { DEFAULT_BATCH_SIZE, ImportFailed, importCells, type ImportReport } from '../import/import-cells';
+import { DEFAULT_BATCH_SIZE, ImportFailed, type ImportReport } from '../import/import-cells';
+import { importInto, importTarget, targetName, type ImportTarget } from '../import/import-into';
 import { SKIP_REASONS, type SkipReason } from '../import/opencellid-csv';
 import { createProgress } from '../import/progress';
 
@@ -17,8 +18,9 @@ export interface CommandIo {
 const MAX_BATCH_SIZE = 8_000_000;
 
 /** The options of both import commands, as their usage says them. */
-export const IMPORT_OPTIONS = `  --db FILE    database file (default: $POSITIONING_DB or ${readDbFile({})})
-  --batch N    rows per transaction, each sorted in memory (about 150 bytes a row), 100 to
+export const IMPORT_OPTIONS = `  --db FILE    database file (default: $POSITIONING_DB or ${readDbFile({})}); with DATABASE_URL set and no
+               --db, PostgreSQL, each import in one transaction
+  --batch N    rows per transaction (SQLite), each sorted in memory (about 200 bytes a row), 100 to
                ${MAX_BATCH_SIZE} (default ${DEFAULT_BATCH_SIZE})`;
 
 export const USAGE = `Usage: import-cells FILE [--db FILE] [--batch N]
@@ -39,7 +41,7 @@ export function readBatchSize(batch: string | undefined): number | string {
 
 export interface ImportArgs {
   input: string;
-  db: string;
+  target: ImportTarget;
   batchSize: number;
 }
 
@@ -68,7 +70,12 @@ export function parseImportArgs(
   const db = parsed.values.get('db');
   const batchSize = readBatchSize(parsed.values.get('batch'));
   if (typeof batchSize === 'string') return { ok: false, error: batchSize };
-  return { ok: true, args: { input, db: db ?? readDbFile(env), batchSize } };
+  try {
+    return { ok: true, args: { input, target: importTarget(readDatabase(env), db), batchSize } };
+  } catch (error) {
+    if (error instanceof ConfigError) return { ok: false, error: error.message };
+    throw error;
+  }
 }
 
 const grouped = new Intl.NumberFormat('en-US');
@@ -173,9 +180,8 @@ export async function runImportCommand(
   const progress = createProgress({ write: (text) => io.stdout.write(text), isTTY: io.isTTY });
   let last = { rows: 0, bytesRead: 0, totalBytes: 0 };
   try {
-    io.stdout.write(`Importing ${printable(args.input)} into ${printable(args.db)}\n`);
-    const report = await importCells({
-      file: args.db,
+    io.stdout.write(`Importing ${printable(args.input)} into ${printable(targetName(args.target))}\n`);
+    const report = await importInto(args.target, {
       input: args.input,
       batchSize: args.batchSize,
       signal: controller.signal,

@@ -1,7 +1,9 @@
 import { DOCUMENTED_CELL_RECORD } from '../../api/fixtures/documented-cell';
 import type { CellRecord } from '../store/records';
 import { DEMO_TOWNS } from './towns';
+import type { Admin } from '../store/admin';
 import { openStore, type Store } from '../store/open-store';
+import type { EitherWay, ServiceStore } from '../store/service-store';
 
 /* Fixed demo data. Documentation and tests rely on the keys and on the cells named below; the rest of the
    cells are generated from a seeded PRNG, so every new database holds exactly the same rows. */
@@ -211,26 +213,44 @@ export function demoCells(): CellRecord[] {
   return cells;
 }
 
-/** Fills an empty database (no developers, no cells) with the demo data, in one transaction. */
+/** The writes that fill an empty database with the demo data, one after the other (each may answer later). */
+function* demoWrites(store: EitherWay<Omit<Admin, 'transaction'>>): Generator<unknown> {
+  yield store.addCells(demoCells());
+  for (const developer of DEMO_DEVELOPERS) {
+    yield store.addDeveloper(developer.name);
+    yield store.issueServiceKey(developer.name, developer.serviceKey);
+    for (const user of developer.users) {
+      yield store.registerUser(developer.name, user.msisdn, {
+        key: user.userKey,
+        smsReplied: user.smsReplied,
+        state: user.state,
+      });
+      if (user.cell !== null) yield store.setPhoneCell(user.userKey, user.cell);
+    }
+  }
+}
+
+/** Fills an empty SQLite database (no developers, no cells) with the demo data, in one transaction. */
 export function seedDemo(store: Store): boolean {
   const { developers, cells } = store.counts();
   if (developers > 0 || cells > 0) return false;
   store.transaction(() => {
-    store.addCells(demoCells());
-    for (const developer of DEMO_DEVELOPERS) {
-      store.addDeveloper(developer.name);
-      store.issueServiceKey(developer.name, developer.serviceKey);
-      for (const user of developer.users) {
-        store.registerUser(developer.name, user.msisdn, {
-          key: user.userKey,
-          smsReplied: user.smsReplied,
-          state: user.state,
-        });
-        if (user.cell !== null) store.setPhoneCell(user.userKey, user.cell);
-      }
-    }
+    for (const write of demoWrites(store)) void write;
   });
   return true;
+}
+
+/**
+ * Fills an empty database with the demo data, in one transaction, once: of several replicas starting together on
+ * one PostgreSQL, the first fills it and the others then find it filled.
+ */
+export function seedDemoOnce(store: ServiceStore): Promise<boolean> {
+  return store.exclusive(async () => {
+    const { developers, cells } = await store.counts();
+    if (developers > 0 || cells > 0) return false;
+    for (const write of demoWrites(store)) await write;
+    return true;
+  });
 }
 
 /** Opens the database and, when `demo` is on and the database is empty, fills it with the demo data. */

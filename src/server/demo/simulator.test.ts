@@ -14,7 +14,7 @@ function open(file: string, demo = true): Store {
 }
 
 describe('simulator', () => {
-  it('moves the phone to one of the nearest cells of its operator', () => {
+  it('moves the phone to one of the nearest cells of its operator', async () => {
     const store = open(':memory:');
     const near = store.nearestCells(DEMO_PHONE_CELL, 5);
     expect(near).toHaveLength(5);
@@ -22,9 +22,9 @@ describe('simulator', () => {
       expect(cell.mnc).toBe(91);
       expect(cell.name).toMatch(/^Helsinki/);
     }
-    expect(moveOnce(store, 'demo-user', 5, () => 0)).toBe(true);
+    expect(await moveOnce(store, 'demo-user', 5, () => 0)).toBe(true);
     expect(store.getUser('demo-user')?.cell).toEqual({ mcc: 244, mnc: 91, cellid: near[0]?.cellid });
-    expect(moveOnce(store, 'nobody')).toBe(false);
+    expect(await moveOnce(store, 'nobody')).toBe(false);
   });
 
   it('runs on a timer and stops', async () => {

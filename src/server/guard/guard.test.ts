@@ -20,7 +20,7 @@ const USER: User = {
 /** Limits that say what was asked of them, in order; `refuse` names the steps that answer 429. */
 function recordingLimits(refuse: Array<keyof Limits> = []): Limits & { calls: string[] } {
   const calls: string[] = [];
-  const step = (name: keyof Limits) => (arg: string) => {
+  const step = (name: Exclude<keyof Limits, 'spendOnSources'>) => (arg: string) => {
     calls.push(`${name} ${arg}`);
     return refuse.includes(name)
       ? { status: 429 as const, code: 'rate-limited', message: `${name} refused`, retryAfterSeconds: 3 }
@@ -32,6 +32,10 @@ function recordingLimits(refuse: Array<keyof Limits> = []): Limits & { calls: st
     failed: (address) => void calls.push(`failed ${address}`),
     keyHasRoom: step('keyHasRoom'),
     accepted: step('accepted'),
+    spendOnSources: (serviceKey) => {
+      calls.push(`spendOnSources ${serviceKey}`);
+      return refuse.includes('spendOnSources') ? { ok: false, retryAfterSeconds: 7 } : { ok: true };
+    },
   };
 }
 
@@ -98,14 +102,18 @@ describe('the guard', () => {
 describe('the service’s own key check (storeKeys)', () => {
   const fresh = () => new FreshCache(() => '1');
 
-  it('takes from the service key’s bucket only once both keys are accepted', () => {
+  it('takes from the service key’s bucket only once both keys are accepted', async () => {
     const limits = recordingLimits();
     const judge = storeKeys({ authenticate: () => USER }, limits, fresh());
-    expect(judge({ serviceKey: ['s'], userKey: ['u'] }, 'a')).toEqual({ ok: true, who: USER });
+    const judged = await judge({ serviceKey: ['s'], userKey: ['u'] }, 'a');
+    expect(judged).toMatchObject({ ok: true, who: USER });
     expect(limits.calls).toEqual(['accepted s']);
+    // What the live sources cost is charged to the same service key, and only when a source is asked.
+    if (judged.ok) judged.spendOnSources?.();
+    expect(limits.calls).toEqual(['accepted s', 'spendOnSources s']);
   });
 
-  it('charges every 401 to the address: missing, too long, unknown or mismatched keys', () => {
+  it('charges every 401 to the address: missing, too long, unknown or mismatched keys', async () => {
     for (const [keys, known, code] of [
       [{ serviceKey: [], userKey: ['u'] }, USER, 'missing-keys'],
       [{ serviceKey: ['s'], userKey: ['u'.repeat(257)] }, USER, 'unauthorized'],
@@ -113,15 +121,15 @@ describe('the service’s own key check (storeKeys)', () => {
       [{ serviceKey: ['s'], userKey: ['u'] }, 'mismatch', 'unauthorized'],
     ] as const) {
       const limits = recordingLimits();
-      const judged = storeKeys({ authenticate: () => known }, limits, fresh())(keys, 'a');
+      const judged = await storeKeys({ authenticate: () => known }, limits, fresh())(keys, 'a');
       expect(judged.ok ? undefined : judged.problem.code).toBe(code);
       expect(limits.calls).toEqual(['failed a']);
     }
   });
 
-  it('answers 400 for a key given twice, charging nothing', () => {
+  it('answers 400 for a key given twice, charging nothing', async () => {
     const limits = recordingLimits();
-    const judged = storeKeys(
+    const judged = await storeKeys(
       { authenticate: () => USER },
       limits,
       fresh(),
@@ -130,7 +138,7 @@ describe('the service’s own key check (storeKeys)', () => {
     expect(limits.calls).toEqual([]);
   });
 
-  it('asks the store again once the data changed', () => {
+  it('asks the store again once the data changed', async () => {
     let version = 1;
     let asked = 0;
     const judge = storeKeys(
@@ -138,44 +146,46 @@ describe('the service’s own key check (storeKeys)', () => {
       recordingLimits(),
       new FreshCache(() => String(version)),
     );
-    judge({ serviceKey: ['s'], userKey: ['u'] }, 'a');
-    judge({ serviceKey: ['s'], userKey: ['u'] }, 'a');
+    await judge({ serviceKey: ['s'], userKey: ['u'] }, 'a');
+    await judge({ serviceKey: ['s'], userKey: ['u'] }, 'a');
     expect(asked).toBe(1);
     version = 2;
-    judge({ serviceKey: ['s'], userKey: ['u'] }, 'a');
+    await judge({ serviceKey: ['s'], userKey: ['u'] }, 'a');
     expect(asked).toBe(2);
   });
 });
 
 describe('proxy mode’s key check (operatorKeys)', () => {
-  it('passes on the two keys as given, each once, and nothing else; missing keys are the operator’s to judge', () => {
+  it('passes on the two keys as given, each once, and nothing else; missing keys are the operator’s to judge', async () => {
     const judge = operatorKeys(recordingLimits());
-    const both = judge({ serviceKey: ['s k'], userKey: [''] }, 'a');
+    const both = await judge({ serviceKey: ['s k'], userKey: [''] }, 'a');
     expect(both.ok && both.who.search).toBe('?serviceKey=s+k&userKey=');
     expect(both.ok && both.who.secrets).toEqual(['s k']);
-    const none = judge({ serviceKey: [], userKey: [] }, 'a');
+    const none = await judge({ serviceKey: [], userKey: [] }, 'a');
     expect(none.ok && none.who.search).toBe('');
   });
 
-  it('refuses a key given twice (400) or too long to be anyone’s (401, charged to the address)', () => {
+  it('refuses a key given twice (400) or too long to be anyone’s (401, charged to the address)', async () => {
     const limits = recordingLimits();
     const judge = operatorKeys(limits);
-    expect(judge({ serviceKey: ['s'], userKey: ['u', 'v'] }, 'a')).toMatchObject({
+    expect(await judge({ serviceKey: ['s'], userKey: ['u', 'v'] }, 'a')).toMatchObject({
       problem: { status: 400 },
     });
     expect(limits.calls).toEqual([]);
-    expect(judge({ serviceKey: ['s'.repeat(257)], userKey: ['u'] }, 'a')).toMatchObject({
+    expect(await judge({ serviceKey: ['s'.repeat(257)], userKey: ['u'] }, 'a')).toMatchObject({
       problem: { status: 401 },
     });
     expect(limits.calls).toEqual(['failed a']);
   });
 
-  it('looks at the service key’s bucket before forwarding, and charges once the operator answered', () => {
+  it('looks at the service key’s bucket before forwarding, and charges once the operator answered', async () => {
     const full = operatorKeys(recordingLimits(['keyHasRoom']));
-    expect(full({ serviceKey: ['s'], userKey: ['u'] }, 'a')).toMatchObject({ problem: { status: 429 } });
+    expect(await full({ serviceKey: ['s'], userKey: ['u'] }, 'a')).toMatchObject({
+      problem: { status: 429 },
+    });
 
     const limits = recordingLimits();
-    const judged = operatorKeys(limits)({ serviceKey: ['s'], userKey: ['u'] }, 'a');
+    const judged = await operatorKeys(limits)({ serviceKey: ['s'], userKey: ['u'] }, 'a');
     expect(limits.calls).toEqual(['keyHasRoom s']);
     if (!judged.ok) throw new Error('expected the keys to be passed on');
     judged.who.answered(401);
@@ -185,11 +195,11 @@ describe('proxy mode’s key check (operatorKeys)', () => {
 });
 
 describe('the limits', () => {
-  it('let a failed key check cost the address, not the service key', () => {
+  it('let a failed key check cost the address, not the service key', async () => {
     const limits = createLimits({ perSecond: 4, burst: 4 });
     for (let i = 0; i < 2; i++) limits.failed('a');
-    expect(limits.admit('a')?.code).toBe('rate-limited');
-    expect(limits.admit('b')).toBeUndefined();
-    expect(limits.accepted('s')).toBeUndefined();
+    expect((await limits.admit('a'))?.code).toBe('rate-limited');
+    expect(await limits.admit('b')).toBeUndefined();
+    expect(await limits.accepted('s')).toBeUndefined();
   });
 });

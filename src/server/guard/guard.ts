@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { problem, type Problem } from '../http/api-answer';
-import type { Judged } from './key-check';
+import type { Judged, SpendOnSources } from './key-check';
 import type { KeyParams } from './key-params';
 import type { Limits } from './limits';
 
@@ -11,7 +11,7 @@ export type RequestCheck<Asked> = (
 
 /** What a guarded route finds on its context: who is asking, as the mode's key check says, and what. */
 export interface Guarded<Who, Asked> {
-  Variables: { who: Who; asked: Asked };
+  Variables: { who: Who; asked: Asked; spendOnSources: SpendOnSources | undefined };
 }
 
 /** How a mode judges the credentials of a request from `address`; a mode that asks a provider may take its time. */
@@ -41,7 +41,8 @@ export type Guard<Who> = <Asked = undefined>(
 /**
  * The one gate of the reads: every request is charged to its client's address (429), then what it asks is checked
  * (400, before the credentials cost anything), then its credentials are judged by the mode (400, 401, 429). Routes
- * behind it only answer, for `c.var.who` and `c.var.asked`.
+ * behind it only answer, for `c.var.who` and `c.var.asked`, and hand `c.var.spendOnSources` to the sources, which
+ * charge the asking key for each request they make to a live source.
  */
 export function createGuard<Who, Credentials = KeyParams>(
   options: GuardOptions<Who, Credentials>,
@@ -51,7 +52,9 @@ export function createGuard<Who, Credentials = KeyParams>(
   return <Asked>(check?: RequestCheck<Asked>): MiddlewareHandler<Guarded<Who, Asked>> =>
     async (c, next) => {
       const address = addressOf(c);
-      const refused = limits.admit(address);
+      // A limit kept in this process answers at once; one shared by replicas (PostgreSQL) is waited for.
+      const admitted = limits.admit(address);
+      const refused = admitted instanceof Promise ? await admitted : admitted;
       if (refused !== undefined) return refuse(c, refused);
       if (check !== undefined) {
         const checked = check(c);
@@ -63,6 +66,7 @@ export function createGuard<Who, Credentials = KeyParams>(
       const judged = verdict instanceof Promise ? await verdict : verdict;
       if (!judged.ok) return refuse(c, judged.problem);
       c.set('who', judged.who);
+      c.set('spendOnSources', judged.spendOnSources);
       await next();
     };
 }

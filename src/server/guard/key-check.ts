@@ -1,9 +1,10 @@
 import type { Problem } from '../http/api-answer';
 import type { FreshCache } from '../store/fresh-cache';
 import type { User } from '../store/records';
-import type { ServiceReads } from '../store/service-reads';
+import { andThen, type Maybe, type ServiceStore } from '../store/service-store';
 import { keyParam, type KeyParams } from './key-params';
 import type { Limits } from './limits';
+import type { RateDecision } from './rate-limit';
 
 /** Longest key we look up; anything longer cannot be one we issued. */
 export const MAX_KEY_LENGTH = 256;
@@ -14,11 +15,18 @@ export const UNAUTHORIZED: Problem = {
   message: 'The serviceKey and userKey are unknown or not of the same developer.',
 };
 
-/** Who is asking, as a mode's key check found out; or the answer that refuses the request. */
-export type Judged<Who> = { ok: true; who: Who } | { ok: false; problem: Problem };
+/** Takes one request to the live cell sources from the asking service key's budget (guard/limits.ts). */
+export type SpendOnSources = () => Maybe<RateDecision>;
+
+/**
+ * Who is asking, as a mode's key check found out, and what their requests to the live sources are charged to; or
+ * the answer that refuses the request.
+ */
+export type Judged<Who> =
+  { ok: true; who: Who; spendOnSources?: SpendOnSources } | { ok: false; problem: Problem };
 
 /** How a mode judges the keys of a request from `address`: what the guard runs once the request is admitted. */
-export type KeyJudge<Who> = (keys: KeyParams, address: string) => Judged<Who>;
+export type KeyJudge<Who> = (keys: KeyParams, address: string) => Maybe<Judged<Who>>;
 
 /** Most key pairs whose check is kept between changes to the database. */
 const KEPT = 10_000;
@@ -35,15 +43,13 @@ const KEPT = 10_000;
  * constant-time check in the store.
  */
 export function storeKeys(
-  store: Pick<ServiceReads, 'authenticate'>,
+  store: Pick<ServiceStore, 'authenticate'>,
   limits: Limits,
   fresh: FreshCache,
 ): KeyJudge<User> {
   const known = fresh.map<string, User | 'mismatch'>(KEPT);
-  const refuse = (address: string, problem: Problem): Judged<User> => {
-    limits.failed(address);
-    return { ok: false, problem };
-  };
+  const refuse = (address: string, problem: Problem): Maybe<Judged<User>> =>
+    andThen(limits.failed(address), () => ({ ok: false, problem }));
   return (params, address) => {
     fresh.check();
     const serviceKey = keyParam(params.serviceKey, 'serviceKey');
@@ -60,14 +66,22 @@ export function storeKeys(
       return refuse(address, UNAUTHORIZED);
     }
     const pair = `${serviceKey.length}:${serviceKey}${userKey}`;
-    let user = known.get(pair);
-    if (user === undefined) {
-      user = store.authenticate(serviceKey, userKey);
-      if (user !== undefined) known.set(pair, user);
-    }
-    if (user === undefined || user === 'mismatch') return refuse(address, UNAUTHORIZED);
-    const limited = limits.accepted(serviceKey);
-    return limited === undefined ? { ok: true, who: user } : { ok: false, problem: limited };
+    const judge = (user: User | 'mismatch' | undefined): Maybe<Judged<User>> => {
+      if (user === undefined || user === 'mismatch') return refuse(address, UNAUTHORIZED);
+      return andThen(limits.accepted(serviceKey), (limited) =>
+        limited === undefined
+          ? { ok: true, who: user, spendOnSources: () => limits.spendOnSources(serviceKey) }
+          : { ok: false, problem: limited },
+      );
+    };
+    const kept = known.get(pair);
+    if (kept !== undefined) return judge(kept);
+    // Kept only if the database has not changed while it was asked (a change would have emptied the map).
+    const version = fresh.version();
+    return andThen(store.authenticate(serviceKey, userKey), (user) => {
+      if (user !== undefined && fresh.version() === version) known.set(pair, user);
+      return judge(user);
+    });
   };
 }
 
@@ -94,25 +108,27 @@ export function operatorKeys(limits: Limits): KeyJudge<OperatorKeys> {
       const value = keyParam(given, name);
       if (typeof value !== 'string') return { ok: false, problem: value };
       if (value.length > MAX_KEY_LENGTH) {
-        limits.failed(address);
-        return { ok: false, problem: UNAUTHORIZED };
+        return andThen(limits.failed(address), () => ({ ok: false, problem: UNAUTHORIZED }));
       }
       if (given.length > 0) forwarded.set(name, value);
     }
     const serviceKey = forwarded.get('serviceKey') ?? '';
-    const full = limits.keyHasRoom(serviceKey);
-    if (full !== undefined) return { ok: false, problem: full };
     const text = forwarded.toString();
-    return {
-      ok: true,
-      who: {
-        search: text === '' ? '' : `?${text}`,
-        secrets: [...forwarded.values()].filter((value) => value !== ''),
-        answered(status) {
-          if (status === 401) limits.failed(address);
-          else limits.accepted(serviceKey);
+    return andThen(limits.keyHasRoom(serviceKey), (full): Judged<OperatorKeys> => {
+      if (full !== undefined) return { ok: false, problem: full };
+      return {
+        ok: true,
+        who: {
+          search: text === '' ? '' : `?${text}`,
+          secrets: [...forwarded.values()].filter((value) => value !== ''),
+          answered(status) {
+            if (status === 401) void limits.failed(address);
+            else void Promise.resolve(limits.accepted(serviceKey)).catch(() => undefined);
+          },
         },
-      },
-    };
+        // Spent only after the operator answered, so only once it has accepted the keys.
+        spendOnSources: () => limits.spendOnSources(serviceKey),
+      };
+    });
   };
 }

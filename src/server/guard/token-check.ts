@@ -28,10 +28,10 @@ export function bearerTokens<Who extends { clientId: string }>(
         ? undefined
         : await read(authorization);
     if (who === undefined) {
-      limits.failed(address);
+      await limits.failed(address);
       return { ok: false, problem: unauthenticated };
     }
-    const limited = limits.accepted(`api-consumer:${who.clientId}`);
+    const limited = await limits.accepted(`api-consumer:${who.clientId}`);
     return limited === undefined ? { ok: true, who } : { ok: false, problem: limited };
   };
 }

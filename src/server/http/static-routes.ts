@@ -19,8 +19,8 @@ function notBuilt(c: Context): Response {
 const notFound = (c: Context): Response => c.text('Not found', 404, { 'Cache-Control': 'no-store' });
 
 export interface PageOptions {
-  /** What the app needs to start, as /api/settings answers it at this moment. */
-  settings: () => Settings;
+  /** What the app needs to start, as /api/settings answers it at this moment (now, or once the store has said). */
+  settings: () => Settings | Promise<Settings>;
   tileUrl: string;
 }
 
@@ -64,10 +64,13 @@ export function staticRoutes(app: Hono, staticDir: string | null, page: PageOpti
     }
     return res;
   };
-  const sendPage = (c: Context): Response => {
+  const sendPage = (c: Context): Response | Promise<Response> => {
     const built = html();
     if (built === undefined) return notBuilt(c);
-    return c.html(renderPage(built, page.settings(), page.tileUrl), 200, { 'Cache-Control': 'no-cache' });
+    const settings = page.settings();
+    const render = (now: Settings) =>
+      c.html(renderPage(built, now, page.tileUrl), 200, { 'Cache-Control': 'no-cache' });
+    return settings instanceof Promise ? settings.then(render) : render(settings);
   };
   // Made on first use: serveStatic complains at once about a root that does not exist yet.
   let files: ReturnType<typeof serveStatic> | undefined;

@@ -12,6 +12,7 @@ export interface HeldCells {
   /** NaN where the cell has no position. */
   lat: Float64Array;
   lon: Float64Array;
+  radio: Uint8Array;
 }
 
 /** Every cell of the table, read before an import writes. */
@@ -25,13 +26,14 @@ export function readHeldCells(db: Db): HeldCells {
     samples: new Float64Array(count),
     lat: new Float64Array(count),
     lon: new Float64Array(count),
+    radio: new Uint8Array(count),
   };
   const rows = db
-    .prepare<[], [number, number, number, number, number | null, number | null]>(
-      `SELECT mcc, mnc, cellid, samples, lat, lon FROM cells ORDER BY mcc, mnc, cellid`,
+    .prepare<[], [number, number, number, number, number | null, number | null, number]>(
+      `SELECT mcc, mnc, cellid, samples, lat, lon, coalesce(radio, 0) FROM cells ORDER BY mcc, mnc, cellid`,
     )
     .raw();
-  for (const [mcc, mnc, cellid, samples, lat, lon] of rows.iterate()) {
+  for (const [mcc, mnc, cellid, samples, lat, lon, radio] of rows.iterate()) {
     const i = held.length++;
     held.mcc[i] = mcc;
     held.mnc[i] = mnc;
@@ -39,6 +41,7 @@ export function readHeldCells(db: Db): HeldCells {
     held.samples[i] = samples;
     held.lat[i] = lat ?? NaN;
     held.lon[i] = lon ?? NaN;
+    held.radio[i] = radio;
   }
   return held;
 }
@@ -64,8 +67,9 @@ export function finalCells(held: HeldCells, rows: RowBatch): { positioned: BoxCe
     cellid: new Float64Array(capacity),
     lon: new Float64Array(capacity),
     lat: new Float64Array(capacity),
+    radio: new Uint8Array(capacity),
   };
-  const add = (mcc: number, mnc: number, cellid: number, lon: number, lat: number): void => {
+  const add = (mcc: number, mnc: number, cellid: number, lon: number, lat: number, radio: number): void => {
     if (Number.isNaN(lon) || Number.isNaN(lat)) return;
     const i = out.length++;
     out.mcc[i] = mcc;
@@ -73,9 +77,10 @@ export function finalCells(held: HeldCells, rows: RowBatch): { positioned: BoxCe
     out.cellid[i] = cellid;
     out.lon[i] = lon;
     out.lat[i] = lat;
+    out.radio[i] = radio;
   };
   const addHeld = (j: number): void =>
-    add(held.mcc[j]!, held.mnc[j]!, held.cellid[j]!, held.lon[j]!, held.lat[j]!);
+    add(held.mcc[j]!, held.mnc[j]!, held.cellid[j]!, held.lon[j]!, held.lat[j]!, held.radio[j]!);
   let j = 0;
   let count = held.length;
   for (let i = 0; i < rows.length; i++) {
@@ -87,7 +92,7 @@ export function finalCells(held: HeldCells, rows: RowBatch): { positioned: BoxCe
     if (same && !(rows.samples[i]! > held.samples[j]!)) addHeld(j);
     else {
       const mcc = Math.floor(key / 1000);
-      add(mcc, key - mcc * 1000, cellid, rows.lon[i]!, rows.lat[i]!);
+      add(mcc, key - mcc * 1000, cellid, rows.lon[i]!, rows.lat[i]!, rows.radio[i]!);
     }
     if (same) j++;
     else count++;

@@ -10,8 +10,8 @@ import { workerSource } from './worker-source';
  * are copied.
  */
 export function planInThread(cells: BoxCells, layout: BoxLayout, signal: AbortSignal): Promise<BoxPlan> {
-  const { length, mcc, mnc, cellid, lon, lat } = cells;
-  const workerData: PlanInput = { cells: { length, mcc, mnc, cellid, lon, lat }, layout };
+  const { length, mcc, mnc, cellid, lon, lat, radio } = cells;
+  const workerData: PlanInput = { cells: { length, mcc, mnc, cellid, lon, lat, radio }, layout };
   const worker = new Worker(workerSource('plan-worker'), {
     eval: true,
     workerData,

@@ -107,6 +107,7 @@ describe('the order rows are written in', () => {
           samples: Float64Array.from(heldRows, (h) => h.r.samples),
           lat: Float64Array.from(heldRows, (h, i) => (i === 0 ? NaN : h.lat)),
           lon: Float64Array.from(heldRows, (h, i) => (i === 0 ? NaN : h.lon)),
+          radio: Uint8Array.from(heldRows, (h) => h.radio),
         };
         const rowsIn = batch(all);
         const written = batch(all);
@@ -128,13 +129,14 @@ describe('the order rows are written in', () => {
         const expected = [...after.values()]
           .filter((c) => !Number.isNaN(c.lat))
           .sort((a, b) => a.r.mcc - b.r.mcc || a.r.mnc - b.r.mnc || a.r.cellid - b.r.cellid)
-          .map((c) => [c.r.mcc, c.r.mnc, c.r.cellid, c.lon, c.lat]);
+          .map((c) => [c.r.mcc, c.r.mnc, c.r.cellid, c.lon, c.lat, c.radio]);
         const got = Array.from({ length: cells.length }, (_, i) => [
           cells.mcc[i],
           cells.mnc[i],
           cells.cellid[i],
           cells.lon[i],
           cells.lat[i],
+          cells.radio[i],
         ]);
         expect(got).toEqual(expected);
         expect(count).toBe(after.size);

@@ -151,7 +151,10 @@ export function proxyRoutes(api: Hono, upstream: Upstream, { guard, log, cells }
     request: CellRequest,
     keys: OperatorKeys,
   ): Promise<Response> => {
-    const question = questionOf(request.asked, request, { ask: asker(c, keys) });
+    const question = questionOf(request.asked, request, {
+      operator: { ask: asker(c, keys) },
+      spendOnSources: c.var.spendOnSources,
+    });
     const format = formatFromAccept(c.req.header('accept'));
     const outcome = await answerCell(sources.lookup, question, format, c.req.raw.signal, sources.creditOf);
     if ('answer' in outcome) return reply(c, outcome.answer);

@@ -11,14 +11,15 @@ import type { Forwarded } from '../sources/operator-source';
 export function questionOf(
   asked: CellQuestion['asked'],
   extra: { lac?: number; radio?: Radio },
-  operator?: CellQuestion['operator'],
+  caller: Pick<CellQuestion, 'operator' | 'spendOnSources'> = {},
 ): CellQuestion {
   return {
     asked,
     key: { mcc: Number(asked.mcc), mnc: Number(asked.mnc), cellid: Number(asked.cellid) },
     ...(extra.lac !== undefined && { lac: extra.lac }),
     ...(extra.radio !== undefined && { radio: extra.radio }),
-    ...(operator !== undefined && { operator }),
+    ...(caller.operator !== undefined && { operator: caller.operator }),
+    ...(caller.spendOnSources !== undefined && { spendOnSources: caller.spendOnSources }),
   };
 }
 
@@ -56,6 +57,13 @@ export function lookupProblem(result: Exclude<Lookup, { kind: 'found' | 'final' 
   }
   const who = listed(result.sources);
   switch (result.failure) {
+    case 'budget':
+      return {
+        status: 429,
+        code: 'source-budget',
+        message: `This service key has asked ${who} as often as it may for now (a limit of its own, beside the read limit); try again in ${wait(result.retryAfterSeconds ?? 60)}.`,
+        retryAfterSeconds: result.retryAfterSeconds ?? 60,
+      };
     case 'limit':
       return {
         status: 429,
@@ -72,7 +80,15 @@ export function lookupProblem(result: Exclude<Lookup, { kind: 'found' | 'final' 
         message: `${who} could not be asked (down, or it answered with an error); try again later.`,
       };
     case 'unreadable':
-      return { status: 502, code: 'source-unreadable', message: `The answer of ${who} could not be read.` };
+      if (result.field === undefined) {
+        return { status: 502, code: 'source-unreadable', message: `The answer of ${who} could not be read.` };
+      }
+      return {
+        status: 502,
+        code: 'source-unreadable',
+        message: `The answer of ${who} could not be used: its ${result.field} is not a value it can have.`,
+        field: result.field,
+      };
     case 'misconfigured':
       return {
         status: 500,
@@ -80,6 +96,14 @@ export function lookupProblem(result: Exclude<Lookup, { kind: 'found' | 'final' 
         message: `The service is misconfigured: ${who} refused its key or its request. The service's operator must fix the setting its log names.`,
       };
   }
+}
+
+/** Unix seconds as the Cell-Updated header writes them; none for a time no date can hold (a row written by hand:
+ *  a fact left out, as factHeaders leaves out a range that is not a length, rather than a 500). */
+function updatedText(seconds: number | undefined): string | undefined {
+  if (seconds === undefined) return undefined;
+  const time = new Date(seconds * 1000);
+  return Number.isNaN(time.getTime()) ? undefined : time.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
 /** What the Cell answer's headers say besides the body: the source, its credit, and the source's facts. */
@@ -93,9 +117,7 @@ export function factsOf(result: Extract<Lookup, { kind: 'found' }>, credit: Cred
     ...(cell.accuracyMeters !== undefined && { accuracyMeters: cell.accuracyMeters }),
     ...(cell.samples !== undefined && { samples: cell.samples }),
     ...(radio !== undefined && { radio }),
-    ...(cell.updated !== undefined && {
-      updated: new Date(cell.updated * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
-    }),
+    ...(updatedText(cell.updated) !== undefined && { updated: updatedText(cell.updated) }),
     ...(result.ageSeconds !== undefined && { ageSeconds: result.ageSeconds }),
   };
 }

@@ -1,6 +1,7 @@
 import type { Format } from '../../api/types';
 import type { ApiAnswer } from '../http/api-answer';
 import { answerCell, questionOf } from './cell-answer';
+import type { CellQuestion } from '../sources/cell-source';
 import type { CellSources } from '../sources/cell-sources';
 import type { FreshCache } from '../store/fresh-cache';
 import type { CellRequest } from './cell-request';
@@ -10,6 +11,7 @@ export type CellRead = (
   request: CellRequest,
   format: Format,
   signal: AbortSignal,
+  spendOnSources?: CellQuestion['spendOnSources'],
 ) => ApiAnswer | Promise<ApiAnswer>;
 
 /** Most cells whose answers are kept between changes to the database. */
@@ -26,10 +28,17 @@ export function createCellRead(sources: CellSources, fresh: FreshCache): CellRea
   const storeFirst = sources.names[0] === 'store';
   const storeOnly = storeFirst && sources.names.length === 1;
 
-  async function fromSources(key: string, request: CellRequest, format: Format, signal: AbortSignal) {
+  async function fromSources(
+    key: string,
+    request: CellRequest,
+    format: Format,
+    signal: AbortSignal,
+    spendOnSources: CellQuestion['spendOnSources'],
+  ) {
+    const version = fresh.version();
     const outcome = await answerCell(
       sources.lookup,
-      questionOf(request.asked, request),
+      questionOf(request.asked, request, { spendOnSources }),
       format,
       signal,
       sources.creditOf,
@@ -38,13 +47,14 @@ export function createCellRead(sources: CellSources, fresh: FreshCache): CellRea
     if (!('answer' in outcome)) throw new Error('only proxy mode passes an operator’s answer through');
     const { answer } = outcome;
     const fromStore = answer.status === 200 && answer.headers['Cell-Source'] === 'store';
-    if (storeOnly || (storeFirst && fromStore)) kept.set(key, answer);
+    // A change while the sources were asked may have come too late for what they read: not kept then.
+    if ((storeOnly || (storeFirst && fromStore)) && fresh.version() === version) kept.set(key, answer);
     return answer;
   }
 
-  return (request, format, signal) => {
+  return (request, format, signal, spendOnSources) => {
     const { mcc, mnc, cellid } = request.asked;
     const key = `${format} ${mcc}/${mnc}/${cellid}`;
-    return kept.get(key) ?? fromSources(key, request, format, signal);
+    return kept.get(key) ?? fromSources(key, request, format, signal, spendOnSources);
   };
 }

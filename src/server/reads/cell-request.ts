@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { readLac, readRadio, type Radio } from '../../api/cell-facts';
+import { impossibleHint, readLac, readRadio, type Radio } from '../../api/cell-facts';
 import { checkCellId } from '../../api/cell-id';
 import type { RequestCheck } from '../guard/guard';
 import type { Problem } from '../http/api-answer';
@@ -77,6 +77,11 @@ export const cellRequest: RequestCheck<CellRequest> = (c) => {
   const query = checkCellQuery(cellQueryOf(c));
   if (!query.ok) return query;
   const { lac, radio } = query;
+  // Refused before any source is asked: each impossible value would cost a live source's request and a cache row.
+  const impossible = impossibleHint({ cellid: Number(path.asked.cellid), lac, radio });
+  if (impossible !== undefined) {
+    return { ok: false, problem: { status: 400, code: 'bad-parameter', ...impossible } };
+  }
   return {
     ok: true,
     value: { asked: path.asked, ...(lac !== undefined && { lac }), ...(radio !== undefined && { radio }) },

@@ -98,6 +98,28 @@ describe('GET /api/cells', () => {
     }
   });
 
+  it('a filtered view holding more cells than a read looks through: 400 zoom-in, saying to zoom in', async () => {
+    // 681 demo cells, 125 of them NR; the service looks through at most 100 for a filter.
+    const narrow = createApp({ store, staticDir: null, cellsInViewLookThrough: 100 });
+    const world = `/api/cells?bbox=-180,-85,180,85&radio=NR&${KEYS}`;
+    const json = await narrow.request(world, JSON_ACCEPT);
+    expect(json.status).toBe(400);
+    expect(((await json.json()) as { error: Record<string, string> }).error).toEqual({
+      status: '400',
+      code: 'zoom-in',
+      field: 'bbox',
+      message:
+        'More than 100 cells lie in this view, too many to look through for the ones asked for: zoom in, or choose an operator (mcc and mnc).',
+    });
+    const xml = await narrow.request(world);
+    expect(xml.headers.get('content-type')).toMatch(/^application\/xml/);
+    expect(await xml.text()).toContain('<code>zoom-in</code>');
+    // The same filter over a town is answered; an operator of few cells is answered world-wide.
+    expect((await narrow.request(`/api/cells?${HELSINKI}&radio=NR&${KEYS}`)).status).toBe(200);
+    const operator = await narrow.request(`/api/cells?bbox=-180,-85,180,85&mcc=244&mnc=12&radio=NR&${KEYS}`);
+    expect(operator.status).toBe(200);
+  });
+
   it('400 names the parameter, before the keys are looked at', async () => {
     const cases: Array<[string, string, RegExp]> = [
       ['', 'bbox', /missing/],

@@ -3,9 +3,10 @@ import { encodeCells } from '../../api/cells-codec';
 import { readCellsQuery, type CellInView, type CellsQueryCheck } from '../../api/cells-in-view';
 import type { Format } from '../../api/types';
 import type { RequestCheck } from '../guard/guard';
-import { apiAnswer, type ApiAnswer } from '../http/api-answer';
+import { apiAnswer, problemAnswer, type ApiAnswer, type Problem } from '../http/api-answer';
 import type { CellRecord } from '../store/records';
-import type { ServiceReads } from '../store/service-reads';
+import { andThen, type Maybe, type ServiceStore } from '../store/service-store';
+import type { BoxAnswer } from '../store/service-reads';
 import { toCell } from './location-read';
 
 /** A stored cell as the answer gives it: the document's fields, then its radio and range where the row has them. */
@@ -31,19 +32,46 @@ export const cellsRequest: RequestCheck<CellsQuery> = (c) => {
   };
 };
 
-/** Cells in view: our own read beside the document's two (API notes). An empty box is a 200 with no cells. */
-export type CellsInViewRead = (query: CellsQuery, format: Format) => ApiAnswer;
+/**
+ * A filtered read over a view holding more cells than the store looks through for the few that match: a 400 that
+ * says what to do (the app shows it as a hint on the map), rather than seconds of work on every such read.
+ */
+export function zoomIn(lookedThrough: number, operatorChosen: boolean): Problem {
+  const more = lookedThrough.toLocaleString('en');
+  return {
+    status: 400,
+    code: 'zoom-in',
+    field: 'bbox',
+    message:
+      `More than ${more} cells lie in this view, too many to look through for the ones asked for: zoom in` +
+      (operatorChosen ? '.' : ', or choose an operator (mcc and mnc).'),
+  };
+}
 
-export function createCellsInView(store: Pick<ServiceReads, 'cellsInBox'>): CellsInViewRead {
+/** Cells in view: our own read beside the document's two (API notes). An empty box is a 200 with no cells. */
+export type CellsInViewRead = (query: CellsQuery, format: Format) => Maybe<ApiAnswer>;
+
+/** `lookThrough`: the most candidates a filtered read looks through (CELLS_IN_VIEW_LOOK_THROUGH; the store's own
+ *  default when absent). */
+export function createCellsInView(
+  store: Pick<ServiceStore, 'cellsInBox'>,
+  lookThrough?: number,
+): CellsInViewRead {
   return ({ bbox, mcc, mnc, radio, limit }, format) => {
-    const found = store.cellsInBox({
+    const answer = (found: BoxAnswer): ApiAnswer => {
+      if ('tooMany' in found)
+        return problemAnswer(zoomIn(found.tooMany.lookedThrough, mcc !== undefined), format);
+      const cells = found.cells.map(inView);
+      return apiAnswer(200, format, encodeCells({ cells, truncated: found.truncated, limit }, format));
+    };
+    const finding = store.cellsInBox({
       ...bbox,
       ...(mcc !== undefined && { mcc: Number(mcc) }),
       ...(mnc !== undefined && { mnc: Number(mnc) }),
       ...(radio !== undefined && { radio }),
       limit,
+      ...(lookThrough !== undefined && { lookThrough }),
     });
-    const cells = found.cells.map(inView);
-    return apiAnswer(200, format, encodeCells({ cells, truncated: found.truncated, limit }, format));
+    return andThen(finding, answer);
   };
 }

@@ -2,7 +2,8 @@ import type { Context, Hono } from 'hono';
 import type { Settings } from '../../api/settings';
 import { formatFromAccept } from '../../api/codec';
 import type { Guard } from '../guard/guard';
-import { reply, schemaAnswer } from '../http/api-answer';
+import { reply, schemaAnswer, type ApiAnswer } from '../http/api-answer';
+import { andThen, type Maybe } from '../store/service-store';
 import type { User } from '../store/records';
 import type { CellRead } from './cell-read';
 import { cellRequest } from './cell-request';
@@ -18,19 +19,26 @@ export interface Reads {
 
 const formatOf = (c: Context) => formatFromAccept(c.req.header('accept'));
 
+/** The answer now when it is there (SQLite, a kept answer), else when it comes. */
+const replyWhenReady = (c: Context, answer: Maybe<ApiAnswer>): Response | Promise<Response> =>
+  answer instanceof Promise ? answer.then((ready) => reply(c, ready)) : reply(c, answer);
+
 /** The service's own reads behind the guard: the document's two, cells in view, and the document's schema. */
 export function readRoutes(api: Hono, guard: Guard<User>, reads: Reads): void {
-  api.get('/location', guard(), (c) => reply(c, reads.location(c.var.who, formatOf(c))));
-  api.get('/cell/:mcc/:mnc/:cellid', guard(cellRequest), (c): Response | Promise<Response> => {
-    const answer = reads.cell(c.var.asked, formatOf(c), c.req.raw.signal);
-    return answer instanceof Promise ? answer.then((ready) => reply(c, ready)) : reply(c, answer);
-  });
-  api.get('/cells', guard(cellsRequest), (c) => reply(c, reads.cellsInView(c.var.asked, formatOf(c))));
+  api.get('/location', guard(), (c) => replyWhenReady(c, reads.location(c.var.who, formatOf(c))));
+  api.get('/cell/:mcc/:mnc/:cellid', guard(cellRequest), (c) =>
+    replyWhenReady(c, reads.cell(c.var.asked, formatOf(c), c.req.raw.signal, c.var.spendOnSources)),
+  );
+  api.get('/cells', guard(cellsRequest), (c) =>
+    replyWhenReady(c, reads.cellsInView(c.var.asked, formatOf(c))),
+  );
   api.get('/schema/Location', (c) => schemaAnswer(c, LOCATION_XSD));
 }
 
 /** The service's own: whether it is up and in which mode, and what the app needs to start (also in the page). */
-export function serviceRoutes(api: Hono, mode: Settings['mode'], settings: () => Settings): void {
+export function serviceRoutes(api: Hono, mode: Settings['mode'], settings: () => Maybe<Settings>): void {
   api.get('/health', (c) => c.json({ status: 'ok', mode }, 200, { 'Cache-Control': 'no-store' }));
-  api.get('/settings', (c) => c.json(settings(), 200, { 'Cache-Control': 'no-store' }));
+  api.get('/settings', (c) =>
+    andThen(settings(), (now) => c.json(now, 200, { 'Cache-Control': 'no-store' })),
+  );
 }

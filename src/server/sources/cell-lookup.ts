@@ -1,14 +1,17 @@
 import { redact } from '../net/safe-text';
 import type { Forwarded } from './operator-source';
 import { NO_LAC, type CachedAnswer, type CellCache } from '../store/cell-cache';
-import type {
-  CellQuestion,
-  CellSource,
-  SourceFailure,
-  SourceName,
-  SourcedCell,
-  SourceResult,
+import type { EitherWay } from '../store/service-store';
+import {
+  missingFields,
+  type CellQuestion,
+  type CellSource,
+  type SourceFailure,
+  type SourceName,
+  type SourcedCell,
+  type SourceResult,
 } from './cell-source';
+import { badField } from './answer-check';
 import { Abandoned } from './source-http';
 
 /** What the sources said about one cell, all asked in order. */
@@ -17,14 +20,22 @@ export type Lookup =
   | { kind: 'final'; forwarded: Forwarded }
   /** No source knows the cell; `needs` names what sources that were not asked needed. */
   | { kind: 'not-found'; needs: ReadonlyArray<'lac' | 'radio'>; needers: SourceName[] }
-  | { kind: 'failed'; failure: SourceFailure; retryAfterSeconds?: number; sources: SourceName[] };
+  | {
+      kind: 'failed';
+      /** `budget`: the asking service key's requests to the live sources are used up for now. */
+      failure: SourceFailure | 'budget';
+      retryAfterSeconds?: number;
+      sources: SourceName[];
+      /** An unreadable answer: the field of it that could not be used. */
+      field?: string;
+    };
 
 export type CellLookup = (question: CellQuestion, signal: AbortSignal) => Promise<Lookup>;
 
 export interface LookupSettings {
   sources: readonly CellSource[];
-  /** Where live answers are kept; none keeps nothing. */
-  cache?: CellCache;
+  /** Where live answers are kept (now, or later with PostgreSQL); none keeps nothing. */
+  cache?: EitherWay<CellCache>;
   /** The service's log: a source that fails is written here for the service's operator. */
   log: (line: string) => void;
   /** The name of the nearest town, for a source that gives none. */
@@ -36,7 +47,8 @@ export interface LookupSettings {
 
 /* When sources fail in different ways, the answer names the one a person can act on first: wait (a limit, with
    its time), try again (down, slow, garbled), or tell the service's operator (misconfigured). */
-const FAILURE_ORDER: readonly SourceFailure[] = [
+const FAILURE_ORDER: ReadonlyArray<SourceFailure | 'budget'> = [
+  'budget',
   'limit',
   'timeout',
   'unavailable',
@@ -78,8 +90,9 @@ function toCache(cell: SourcedCell & { name: string }, askedAt: number): CachedA
 
 interface Failure {
   source: SourceName;
-  failure: SourceFailure;
+  failure: SourceFailure | 'budget';
   retryAfterSeconds?: number;
+  field?: string;
 }
 
 /** What the sources asked so far said without answering. */
@@ -92,27 +105,50 @@ interface Tally {
 const cellText = (q: CellQuestion): string =>
   `${q.asked.mcc}/${q.asked.mnc}/${q.asked.cellid}${q.lac === undefined ? '' : ` lac ${q.lac}`}`;
 
-/** A live source's kept answer: found, known not to be there (skip it), or not kept (ask it). */
-function keptAnswer(
+/**
+ * A live source's kept answer: found, known not to be there (skip it), or not kept (ask it). Live sources are asked
+ * with a LAC, and their kept answers say only what they said for that LAC: a question without one is never answered
+ * from them (it would take whichever LAC anyone asked last). A kept answer that breaks the rules of a fresh one (kept
+ * by an older version) is not used: the source is asked again, and its answer replaces it.
+ */
+async function keptAnswer(
   source: CellSource,
   question: CellQuestion,
   seconds: number,
   settings: LookupSettings,
-): Lookup | 'skip' | undefined {
-  if (!source.live || settings.cache === undefined) return undefined;
-  const kept = settings.cache.get(
+): Promise<Lookup | 'skip' | undefined> {
+  if (!source.live || settings.cache === undefined || question.lac === undefined) return undefined;
+  const kept = await settings.cache.get(
     source.name,
     { ...question.key, lac: question.lac, radio: question.radio },
     seconds,
   );
   if (kept === undefined) return undefined;
   if (!kept.found) return 'skip';
-  return {
-    kind: 'found',
-    source: source.name,
-    cell: fromCache(kept, settings.nameOf),
-    ageSeconds: seconds - kept.askedAt,
-  };
+  const cell = fromCache(kept, settings.nameOf);
+  const bad = badField(cell, question, seconds);
+  if (bad !== undefined) {
+    settings.log(
+      `cell cache: ${source.name}'s kept answer for ${cellText(question)} is refused (its ${bad.field} ${bad.rule}); asking again`,
+    );
+    return undefined;
+  }
+  return { kind: 'found', source: source.name, cell, ageSeconds: seconds - kept.askedAt };
+}
+
+/**
+ * Keeps a live answer without waiting for it: a write that fails (the database locked, full or away) is logged, and
+ * the answer given all the same.
+ */
+function keep(settings: LookupSettings, ...[source, key, answer]: Parameters<CellCache['put']>): void {
+  const failed = (error: unknown): void =>
+    settings.log(`cell cache: keeping ${source}'s answer failed: ${(error as Error).message}`);
+  try {
+    const putting = settings.cache?.put(source, key, answer);
+    if (putting instanceof Promise) putting.catch(failed);
+  } catch (error) {
+    failed(error);
+  }
 }
 
 /** The end of the lookup when no source answered: the failure a person can act on first, else not found. */
@@ -122,11 +158,13 @@ function concluded({ needs, needers, failures }: Tally): Lookup {
   const waits = failures.flatMap((f) =>
     f.failure === failure && f.retryAfterSeconds !== undefined ? [f.retryAfterSeconds] : [],
   );
+  const field = failures.find((f) => f.failure === failure && f.field !== undefined)?.field;
   return {
     kind: 'failed',
     failure,
     ...(waits.length > 0 && { retryAfterSeconds: Math.min(...waits) }),
     sources: failures.filter((f) => f.failure === failure).map((f) => f.source),
+    ...(field !== undefined && { field }),
   };
 }
 
@@ -147,7 +185,24 @@ function noteFailure(
     source,
     failure: result.failure,
     ...(wait !== undefined && { retryAfterSeconds: wait }),
+    ...(result.field !== undefined && { field: result.field }),
   });
+}
+
+/**
+ * A live source's found cell, checked before it is used or kept (answer-check.ts): a bad answer is an unreadable
+ * one, naming the field. The service's own data (the store, the operator) is checked where it is written and
+ * encoded (a value no answer may carry is a 500 that names the field, for the service's operator to correct).
+ */
+function checked(
+  result: SourceResult & { kind: 'found' },
+  question: CellQuestion,
+  seconds: number,
+): SourceResult {
+  const bad = badField(result.cell, question, seconds);
+  if (bad === undefined) return result;
+  const detail = `its ${bad.field} ${bad.rule}`;
+  return { kind: 'failed', failure: 'unreadable', detail, field: bad.field };
 }
 
 /**
@@ -168,7 +223,7 @@ export function createCellLookup(settings: LookupSettings): CellLookup {
   ): Promise<Lookup | undefined> {
     const at = now();
     const seconds = Math.floor(at / 1000);
-    const kept = keptAnswer(source, question, seconds, settings);
+    const kept = await keptAnswer(source, question, seconds, settings);
     if (kept !== undefined) return kept === 'skip' ? undefined : kept;
     const blocked = blockedUntil.get(source.name);
     if (blocked !== undefined && blocked > at) {
@@ -176,21 +231,33 @@ export function createCellLookup(settings: LookupSettings): CellLookup {
       tally.failures.push({ source: source.name, failure: 'limit', retryAfterSeconds });
       return undefined;
     }
-    const result = await source.ask(question, signal);
+    // Charged only for a request the source will make: one that lacks what it needs is not made.
+    const asking = source.live && missingFields(source.needs, question).length === 0;
+    const spent = asking ? await question.spendOnSources?.() : undefined;
+    if (spent?.ok === false) {
+      tally.failures.push({
+        source: source.name,
+        failure: 'budget',
+        retryAfterSeconds: spent.retryAfterSeconds,
+      });
+      return undefined;
+    }
+    const asked = await source.ask(question, signal);
+    const result = source.live && asked.kind === 'found' ? checked(asked, question, seconds) : asked;
     switch (result.kind) {
       case 'final':
         return result;
       case 'found': {
         const { cell: found } = result;
         const cell = { ...found, name: found.name ?? settings.nameOf(found.lat, found.lon) };
-        if (source.live) settings.cache?.put(source.name, question.key, toCache(cell, seconds));
+        if (source.live) keep(settings, source.name, question.key, toCache(cell, seconds));
         return { kind: 'found', source: source.name, cell };
       }
       case 'not-found':
         if (source.live) {
           const lac = question.lac ?? NO_LAC;
           const radio = question.radio ?? '';
-          settings.cache?.put(source.name, question.key, { found: false, lac, radio, askedAt: seconds });
+          keep(settings, source.name, question.key, { found: false, lac, radio, askedAt: seconds });
         }
         return undefined;
       case 'needs':

@@ -1,7 +1,7 @@
 import { townGazetteer } from '../places/gazetteer';
 import type { Upstream } from './operator-source';
 import type { CellCache } from '../store/cell-cache';
-import type { ServiceReads } from '../store/service-reads';
+import type { EitherWay, ServiceStore } from '../store/service-store';
 import { creditOf, type Credit } from './attribution';
 import { createCellLookup, type CellLookup } from './cell-lookup';
 import type { CellSource, SourceName } from './cell-source';
@@ -30,11 +30,11 @@ export interface CellSources {
 
 export interface SourcesDeps {
   /** The service's database: the `store` source. */
-  store?: Pick<ServiceReads, 'getCell'>;
+  store?: Pick<ServiceStore, 'getCell'>;
   /** The operator: the `operator` source. */
   upstream?: Upstream;
   /** Where live answers are kept. */
-  cache?: CellCache;
+  cache?: EitherWay<CellCache>;
   log: (line: string) => void;
   fetch?: typeof fetch;
   now?: () => number;

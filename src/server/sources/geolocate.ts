@@ -1,8 +1,15 @@
 import { excerpt } from '../net/safe-text';
 import type { Radio } from '../../api/cell-facts';
 import type { CellQuestion, CellSource, SourceResult } from './cell-source';
-import { secondsToUtcMidnight } from './cell-source';
-import { askSource, isHtml, jsonObject, numberOf, type HttpAnswer, type SourceHttp } from './source-http';
+import { missingFields, secondsToUtcMidnight } from './cell-source';
+import {
+  askSource,
+  isHtml,
+  jsonObject,
+  optionalNumber,
+  type HttpAnswer,
+  type SourceHttp,
+} from './source-http';
 
 export const DEFAULT_GEOLOCATE_URL = 'https://api.beacondb.net/v1/geolocate';
 
@@ -98,19 +105,26 @@ export function readGeolocateAnswer(answer: HttpAnswer, question: CellQuestion, 
   if (answer.status !== 200) return failureOf(answer, now);
   const body = jsonObject(answer.text);
   if (body === undefined) return failureOf(answer, now);
-  const unreadable = (detail: string): SourceResult => ({ kind: 'failed', failure: 'unreadable', detail });
+  const unreadable = (field: string, rule: string): SourceResult => ({
+    kind: 'failed',
+    failure: 'unreadable',
+    detail: `its ${field} ${rule}`,
+    field,
+  });
   // Any fallback (ipf: the caller's IP address, lacf: the area's centre) places something other than the cell.
   if (body.fallback !== undefined && body.fallback !== null && body.fallback !== false)
     return { kind: 'not-found' };
   const location = body.location;
-  if (typeof location !== 'object' || location === null) return unreadable('the answer has no location');
+  if (typeof location !== 'object' || location === null) return unreadable('location', 'is missing');
   const { lat: rawLat, lng: rawLng } = location as { lat?: unknown; lng?: unknown };
-  const lat = numberOf(rawLat);
-  const lng = numberOf(rawLng);
-  if (lat === undefined) return unreadable('the answer has no location.lat');
-  if (lng === undefined) return unreadable('the answer has no location.lng');
-  if (Math.abs(lat) > 90 || Math.abs(lng) > 180) return unreadable(`location out of range (${lat}, ${lng})`);
-  const accuracy = numberOf(body.accuracy);
+  const lat = optionalNumber(rawLat);
+  const lng = optionalNumber(rawLng);
+  const accuracy = optionalNumber(body.accuracy);
+  if (lat === undefined) return unreadable('location.lat', 'is missing');
+  if (lng === undefined) return unreadable('location.lng', 'is missing');
+  if (lat === 'bad') return unreadable('location.lat', 'is not a number');
+  if (lng === 'bad') return unreadable('location.lng', 'is not a number');
+  if (accuracy === 'bad') return unreadable('accuracy', 'is not a number');
   return {
     kind: 'found',
     cell: {
@@ -118,11 +132,13 @@ export function readGeolocateAnswer(answer: HttpAnswer, question: CellQuestion, 
       lon: lng,
       lac: question.lac ?? 0,
       ...(question.radio !== undefined && { radio: question.radio }),
-      ...(accuracy !== undefined && accuracy >= 0 && { accuracyMeters: Math.round(accuracy) }),
+      ...(accuracy !== undefined && { accuracyMeters: Math.round(accuracy) }),
       origin: 'geolocate',
     },
   };
 }
+
+const NEEDS = ['lac', 'radio'] as const;
 
 /**
  * An ichnaea-compatible geolocation API (beaconDB, Google, a self-hosted ichnaea): where a device hearing this one
@@ -138,11 +154,11 @@ export function geolocateSource(
   return {
     name: 'geolocate',
     live: true,
+    needs: NEEDS,
     async ask(question, signal) {
       const { lac, radio } = question;
       if (lac === undefined || radio === undefined) {
-        const fields = [lac === undefined && 'lac', radio === undefined && 'radio'] as const;
-        return { kind: 'needs', fields: fields.filter((field) => field !== false) };
+        return { kind: 'needs', fields: missingFields(NEEDS, question) };
       }
       const body = geolocateBody({ ...question, lac, radio });
       const answer = await askSource(http, url, { method: 'POST', body }, signal);

@@ -1,7 +1,15 @@
 import { excerpt } from '../net/safe-text';
 import type { CellQuestion, CellSource, SourceResult } from './cell-source';
-import { secondsToUtcMidnight } from './cell-source';
-import { askSource, isHtml, jsonObject, numberOf, type HttpAnswer, type SourceHttp } from './source-http';
+import { missingFields, secondsToUtcMidnight } from './cell-source';
+import {
+  askSource,
+  isHtml,
+  jsonObject,
+  numberOf,
+  optionalNumber,
+  type HttpAnswer,
+  type SourceHttp,
+} from './source-http';
 
 export const DEFAULT_OPENCELLID_URL = 'https://opencellid.org';
 
@@ -10,9 +18,6 @@ export interface OpenCellidSettings {
   url: string;
   key: string;
 }
-
-/** OpenCelliD's radio names are ours; CDMA is theirs alone. */
-const RADIOS = new Set(['GSM', 'UMTS', 'LTE', 'NR', 'CDMA']);
 
 /** Too many requests without a Retry-After: a minute. */
 const RATE_WAIT_SECONDS = 60;
@@ -83,35 +88,55 @@ function fromStatus(answer: HttpAnswer & { ok: true }): SourceResult {
   };
 }
 
+const unreadable = (field: string, rule: string): SourceResult => ({
+  kind: 'failed',
+  failure: 'unreadable',
+  detail: `its ${field} ${rule}`,
+  field,
+});
+
+/** The answer's numbers (JSON numbers, or strings holding them); the first one present that is not a number. */
+function numbersOf(body: Record<string, unknown>) {
+  const names = ['lat', 'lon', 'mcc', 'mnc', 'lac', 'cellid', 'range', 'samples', 'updated'] as const;
+  const read = Object.fromEntries(names.map((name) => [name, optionalNumber(body[name])])) as Record<
+    (typeof names)[number],
+    number | undefined | 'bad'
+  >;
+  return { read, bad: names.find((name) => read[name] === 'bad') };
+}
+
+/**
+ * A cell's answer, its fields read as they came: the checks of their ranges are the lookup's (answer-check.ts), so
+ * that what is kept and what is read back from the cache pass the same rules.
+ */
 function cellOf(body: Record<string, unknown>, question: CellQuestion): SourceResult {
-  const unreadable = (detail: string): SourceResult => ({ kind: 'failed', failure: 'unreadable', detail });
-  const lat = numberOf(body.lat);
-  const lon = numberOf(body.lon);
-  if (lat === undefined) return unreadable('the answer has no lat');
-  if (lon === undefined) return unreadable('the answer has no lon');
-  if (Math.abs(lat) > 90 || Math.abs(lon) > 180) return unreadable(`lat/lon out of range (${lat}, ${lon})`);
+  const { read, bad } = numbersOf(body);
+  if (bad !== undefined) return unreadable(bad, 'is not a number');
+  const { lat, lon, mcc, mnc, lac, cellid, range, samples, updated } = read as Record<
+    string,
+    number | undefined
+  >;
+  if (lat === undefined) return unreadable('lat', 'is missing');
+  if (lon === undefined) return unreadable('lon', 'is missing');
   // 0/0 is where a row with no position lands: not a cell's place.
   if (lat === 0 && lon === 0) return { kind: 'not-found' };
   // An old API answered an unknown cell from its LAC's area, with cellid -1: that is not the cell.
-  const cellid = numberOf(body.cellid);
-  if (cellid !== undefined && cellid !== question.key.cellid) return { kind: 'not-found' };
-  const lac = numberOf(body.lac);
-  const whole = (value: unknown): number | undefined => {
-    const n = numberOf(value);
-    return n !== undefined && n >= 0 ? Math.round(n) : undefined;
-  };
+  if (cellid === -1) return { kind: 'not-found' };
+  if (cellid !== undefined && cellid !== question.key.cellid)
+    return unreadable('cellid', 'is not the cell asked for');
+  if (mcc !== undefined && mcc !== question.key.mcc) return unreadable('mcc', 'is not the mcc asked for');
+  if (mnc !== undefined && mnc !== question.key.mnc) return unreadable('mnc', 'is not the mnc asked for');
   const radio = typeof body.radio === 'string' ? body.radio.trim().toUpperCase() : undefined;
-  const updated = whole(body.updated);
   return {
     kind: 'found',
     cell: {
       lat,
       lon,
-      lac: lac !== undefined && lac >= 0 ? lac : (question.lac ?? 0),
-      ...(radio !== undefined && RADIOS.has(radio) && { radio }),
-      ...(whole(body.range) !== undefined && { rangeMeters: whole(body.range) }),
-      ...(whole(body.samples) !== undefined && { samples: whole(body.samples) }),
-      ...(updated !== undefined && updated > 0 && { updated }),
+      lac: lac ?? question.lac ?? 0,
+      ...(radio !== undefined && radio !== '' && { radio }),
+      ...(range !== undefined && { rangeMeters: Math.round(range) }),
+      ...(samples !== undefined && { samples }),
+      ...(updated !== undefined && updated !== 0 && { updated }),
       origin: 'opencellid',
     },
   };
@@ -131,6 +156,8 @@ export function readOpenCellidAnswer(answer: HttpAnswer, question: CellQuestion,
   return cellOf(body, question);
 }
 
+const NEEDS = ['lac'] as const;
+
 /** OpenCelliD's `cell/get`: looks a cell up by its ids; needs the LAC. */
 export function openCellidSource(
   settings: OpenCellidSettings,
@@ -140,8 +167,9 @@ export function openCellidSource(
   return {
     name: 'opencellid',
     live: true,
+    needs: NEEDS,
     async ask(question, signal) {
-      if (question.lac === undefined) return { kind: 'needs', fields: ['lac'] };
+      if (question.lac === undefined) return { kind: 'needs', fields: missingFields(NEEDS, question) };
       const query = new URLSearchParams({
         key: settings.key,
         mcc: String(question.key.mcc),

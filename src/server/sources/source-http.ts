@@ -93,6 +93,13 @@ export function numberOf(value: unknown): number | undefined {
   return undefined;
 }
 
+/** An optional field: undefined when absent (missing, null or empty text), its number, or 'bad' for anything else. */
+export function optionalNumber(value: unknown): number | undefined | 'bad' {
+  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
+    return undefined;
+  return numberOf(value) ?? 'bad';
+}
+
 /** Whether an answer is an HTML page (an error page of a proxy or load balancer). */
 export function isHtml(answer: { contentType: string; text: string }): boolean {
   return answer.contentType === 'text/html' || /^\s*<(!doctype html|html)/i.test(answer.text);

@@ -42,12 +42,18 @@ export interface Admin {
 
 const KEY = /^[A-Za-z0-9_-]{1,256}$/;
 
-/** A fresh random key: 24 bytes, base64url (32 characters). */
+/**
+ * A fresh random key: 24 bytes, base64url (32 characters), beginning with a letter or digit: a key that began with
+ * '-' (1 in 64 did) would be read as an option when given to a command line, ours or anyone's.
+ */
 export function generateKey(): string {
-  return randomBytes(24).toString('base64url');
+  for (;;) {
+    const key = randomBytes(24).toString('base64url');
+    if (/^[A-Za-z0-9]/.test(key)) return key;
+  }
 }
 
-function checkKey(key: string, what: string): string {
+export function checkKey(key: string, what: string): string {
   if (!KEY.test(key)) throw new StoreError(`${what} must be 1–256 letters, digits, "-" or "_"`);
   return key;
 }
@@ -75,7 +81,7 @@ export function checkCellRecord(cell: CellRecord): CellRecord {
 }
 
 /** A radio's code in the `radio` column (records.ts RADIO_CODES; 0 when none is given or it is not one of them). */
-function radioCode(radio: string | undefined): number {
+export function radioCode(radio: string | undefined): number {
   const code = RADIO_CODES.findIndex((name) => name !== '' && name === radio);
   return code === -1 ? 0 : code;
 }

@@ -139,7 +139,8 @@ export function createCamaraParties(db: Db): CamaraParties {
       return toSubscriber(msisdn, q.subscriber.all(msisdn));
     },
     async hasCellsIn(box) {
-      return cellsInBox({ ...box, limit: 1 }).cells.length > 0;
+      const found = cellsInBox({ ...box, limit: 1 });
+      return 'cells' in found && found.cells.length > 0;
     },
   };
 }

@@ -2,7 +2,7 @@
  * What the service as a CAMARA operator keeps: the OpenID provider's state (its records, signing keys and the
  * pace of CIBA polling), the registered API consumers, the pseudonyms they know subscribers by, and what it reads
  * of the subscribers themselves. Promise-returning throughout, so that an engine reached over the network
- * (PostgreSQL) implements the same interface as the embedded one; store/camara-store-suite.ts is the test suite
+ * (PostgreSQL) implements the same interface as the embedded one; testing/camara-store-suite.ts is the test suite
  * every implementation must pass.
  */
 

@@ -34,6 +34,7 @@ export interface CacheQuestion extends CellKey {
  */
 export interface CellCache {
   get(source: string, question: CacheQuestion, now: number): CachedAnswer | undefined;
+  /** Keeps an answer; throws (never waits) when the database cannot take it now: locked by another writer, full. */
   put(source: string, key: CellKey, answer: CachedAnswer): void;
   /** Deletes what is older than either lifetime; returns how many answers went. */
   prune(now: number): number;
@@ -164,8 +165,16 @@ export function createCellCache(db: Database.Database, lifetimes: CacheLifetimes
     },
     put(source, key, answer) {
       if (foundSeconds === 0) return;
-      q.put.run(toRow(source, key, answer));
-      if (++puts % PRUNE_EVERY === 0) cache.prune(answer.askedAt);
+      // Never waits for another writer (an import, the admin): the event loop would stop for the busy timeout. The
+      // caller logs the failure and answers all the same; the cell is kept the next time it is asked.
+      const waits = db.pragma('busy_timeout', { simple: true }) as number;
+      db.pragma('busy_timeout = 0');
+      try {
+        q.put.run(toRow(source, key, answer));
+        if (++puts % PRUNE_EVERY === 0) cache.prune(answer.askedAt);
+      } finally {
+        db.pragma(`busy_timeout = ${waits}`);
+      }
     },
     prune(now) {
       return q.prune.run(now - foundSeconds, now - notFoundSeconds).changes;

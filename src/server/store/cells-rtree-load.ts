@@ -2,8 +2,12 @@ import type { Db } from './sqlite';
 import { leafOf, leafWriter, writeUpper, type LeafIndex, type NodeSink } from './rtree-leaves';
 import { nodeCapacity, ROUNDINGS, TIGHT, WIDENED, type BoxLayout, type Rounding } from './rtree-pack';
 
-/** A cell's R*Tree id: mcc (10 bits), mnc (10 bits) and cellid (36 bits) packed into one integer. */
-export const boxId = (row: string) => `((${row}mcc << 46) | (${row}mnc << 36) | ${row}cellid)`;
+/**
+ * A cell's R*Tree id: its radio's code (3 bits, 0 when not known), mcc (10 bits), mnc (10 bits) and cellid (36
+ * bits) packed into one integer, so that cells in view check their filters on the entry (cells-in-box.ts).
+ */
+export const boxId = (row: string) =>
+  `(((coalesce(${row}radio, 0) & 7) << 56) | (${row}mcc << 46) | (${row}mnc << 36) | ${row}cellid)`;
 
 export const POSITIONED = 'lat IS NOT NULL AND lon IS NOT NULL';
 /** The id's halves, as nodeBlob writes them and as the leaves' order breaks ties (ids pass 2^53). */
@@ -13,7 +17,7 @@ const LO = `${boxId('')} & 4294967295`;
 const lookups = new WeakMap<Db, (lon: number, lat: number, hi: number, lo: number) => number>();
 
 /**
- * `cells_box_rowid` (id → leaf, with mcc, mnc and radio beside it) in one statement in the table's key order,
+ * `cells_box_rowid` (id → leaf) in one statement in the table's key order,
  * which is the id's order: SQLite appends every row instead of inserting 2,000,000 at random places.
  */
 function writeRowidsFromTable(db: Db, index: LeafIndex): void {
@@ -28,9 +32,7 @@ function writeRowidsFromTable(db: Db, index: LeafIndex): void {
   try {
     db.exec(`
       INSERT INTO cells_box_rowid
-        SELECT ${boxId('')}, cells_box_leaf(lon, lat, ${HI}, ${LO}), mcc, mnc,
-               coalesce(radio, 0)
-        FROM cells WHERE ${POSITIONED}`);
+        SELECT ${boxId('')}, cells_box_leaf(lon, lat, ${HI}, ${LO}) FROM cells WHERE ${POSITIONED}`);
   } finally {
     // Keeps the function registered (re-registering needs no statement running) but frees the index.
     lookups.set(db, () => {

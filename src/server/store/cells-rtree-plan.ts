@@ -12,6 +12,8 @@ export interface BoxCells {
   cellid: Float64Array;
   lon: Float64Array;
   lat: Float64Array;
+  /** store/records.ts RADIO_CODES (0: not known): the id's top bits (boxId). */
+  radio: Uint8Array;
 }
 
 /** A cells_box made away from the database (another thread may make it): what its shadow tables are to hold. */
@@ -25,9 +27,9 @@ export interface BoxPlan {
   leaf: Uint32Array;
 }
 
-/** The id's halves in JavaScript, from the key (no BigInt: cellid < 2^36, so hi < 2^24). */
-const idHi = (mcc: number, mnc: number, cellid: number): number =>
-  mcc * 16384 + mnc * 16 + Math.floor(cellid / 2 ** 32);
+/** The id's high half (boxId) in JavaScript, with no BigInt: cellid < 2^36, so the half is below 2^27. */
+const idHi = (radio: number, mcc: number, mnc: number, cellid: number): number =>
+  (radio & 7) * 2 ** 24 + mcc * 16384 + mnc * 16 + Math.floor(cellid / 2 ** 32);
 
 /**
  * The tree over `cells` (lon, lat and the key are read), packed as the load from the table packs it: sorted by lon
@@ -48,10 +50,10 @@ export function planCellsBox(cells: BoxCells, layout: BoxLayout): BoxPlan {
   };
   const leaf = new Uint32Array(cells.length);
   const writer = leafWriter(node, layout.nodeSize, cells.length, ROUNDINGS[layout.rounding], leaf);
-  const { mcc, mnc, cellid, lon, lat } = cells;
-  // Key order is the id's order, so a stable order by lon breaks ties by id, as SQLite's ORDER BY does.
+  const { mcc, mnc, cellid, lon, lat, radio } = cells;
+  // Cells on the same lon stay in key order: any order of them packs a tree that answers the same.
   for (const i of orderByDouble(lon.subarray(0, cells.length))) {
-    writer.push(lon[i]!, lat[i]!, idHi(mcc[i]!, mnc[i]!, cellid[i]!), cellid[i]! >>> 0, i);
+    writer.push(lon[i]!, lat[i]!, idHi(radio[i]!, mcc[i]!, mnc[i]!, cellid[i]!), cellid[i]! >>> 0, i);
   }
   const { leaves } = writer.end();
   writeUpper(node, (nodeno, up) => parents.push(nodeno, up), nodeSize, leaves);
@@ -76,9 +78,10 @@ export function nodeCount(entries: number, capacity: number): number {
 const leaves = new WeakMap<Db, (cellid: number) => number>();
 
 /**
- * `cells_box_rowid` in one statement over the table in key order (appended), each cell's leaf handed by a function
- * from the plan, in the same order: SQLite reads the key and the radio itself (binding seven values a row from
- * here cost a quarter more). The cells in memory must be the table's positioned cells: each cellid is checked.
+ * `cells_box_rowid` (id → leaf) in one statement over the table in key order (appended, but for the radio in the
+ * id's top bits), each cell's leaf handed by a function from the plan, in the same order: SQLite reads the id's
+ * parts itself (binding them from here cost a quarter more). The cells in memory must be the table's positioned
+ * cells: each cellid is checked.
  */
 function writeRowids(db: Db, cells: BoxCells, leaf: Uint32Array): void {
   if (!leaves.has(db)) {
@@ -97,8 +100,8 @@ function writeRowids(db: Db, cells: BoxCells, leaf: Uint32Array): void {
   try {
     db.exec(`
       INSERT INTO cells_box_rowid
-        SELECT ${boxId('')}, cells_box_next_leaf(cellid), mcc, mnc, coalesce(radio, 0)
-        FROM cells WHERE ${POSITIONED} ORDER BY mcc, mnc, cellid`);
+        SELECT ${boxId('')}, cells_box_next_leaf(cellid) FROM cells WHERE ${POSITIONED}
+        ORDER BY mcc, mnc, cellid`);
     if (i !== cells.length) throw new Error("cells_box: the cells in memory are not the table's");
   } finally {
     leaves.set(db, () => {

@@ -5,9 +5,12 @@ import { loadCellsBoxFrom, type BoxCells, type BoxPlan } from './cells-rtree-pla
 
 type Db = Database.Database;
 
-/** A `cells_box` row of the cell `row` names ('' for a table, 'NEW.' in a trigger); radio 0 when not known. */
-export const cellsBoxRow = (row: string) =>
-  `${boxId(row)}, ${row}lon, ${row}lon, ${row}lat, ${row}lat, ${row}mcc, ${row}mnc, coalesce(${row}radio, 0)`;
+/** The cells-in-view R*Tree: a point per positioned cell, its id carrying what the filters ask (boxId). */
+export const CELLS_BOX =
+  'CREATE VIRTUAL TABLE cells_box USING rtree(id, min_lon, max_lon, min_lat, max_lat);';
+
+/** A `cells_box` row of the cell `row` names ('' for a table, 'NEW.' in a trigger). */
+export const cellsBoxRow = (row: string) => `${boxId(row)}, ${row}lon, ${row}lon, ${row}lat, ${row}lat`;
 
 /** The triggers that keep `cells_box` in step with `cells` for every writer. */
 export const CELLS_BOX_TRIGGERS = `

@@ -57,12 +57,14 @@ describe('kept key checks and answers', () => {
     const pending = '/api/location?serviceKey=demo-service&userKey=demo-pending';
     expect((await read(pending)).status).toBe(403);
     const io = { out: () => undefined, err: () => undefined, env: {} };
-    expect(run(['sms-reply', 'demo-pending', '--db', file], io)).toBe(0);
+    expect(await run(['sms-reply', 'demo-pending', '--db', file], io)).toBe(0);
     expect((await read(pending)).status).toBe(200);
     expect(JSON.parse((await read(CELL)).body).cell.name).toBe('Brändö');
-    expect(run(['add-cell', '244', '91', '10038', '0', '60.3', '21', 'Brändö by', '--db', file], io)).toBe(0);
+    expect(
+      await run(['add-cell', '244', '91', '10038', '0', '60.3', '21', 'Brändö by', '--db', file], io),
+    ).toBe(0);
     expect(JSON.parse((await read(CELL)).body).cell).toMatchObject({ name: 'Brändö by', lat: '60.300000' });
-    expect(run(['sms-reply', 'demo-pending', '--no', '--db', file], io)).toBe(0);
+    expect(await run(['sms-reply', 'demo-pending', '--no', '--db', file], io)).toBe(0);
     expect((await read(pending)).status).toBe(403);
   });
 
@@ -98,7 +100,7 @@ describe('kept key checks and answers', () => {
     }
   });
 
-  it('check keys against the database only when they are new or the data changed', () => {
+  it('check keys against the database only when they are new or the data changed', async () => {
     let asked = 0;
     const judge = storeKeys(
       {
@@ -111,9 +113,9 @@ describe('kept key checks and answers', () => {
       new FreshCache(() => store.dataVersion()),
     );
     const keys = { serviceKey: ['demo-service'], userKey: ['demo-user'] };
-    for (let i = 0; i < 3; i++) expect(judge(keys, 'a').ok).toBe(true);
+    for (let i = 0; i < 3; i++) expect((await judge(keys, 'a')).ok).toBe(true);
     expect(asked).toBe(1);
-    for (let i = 0; i < 3; i++) expect(judge({ ...keys, userKey: ['nobody'] }, 'a').ok).toBe(false);
+    for (let i = 0; i < 3; i++) expect((await judge({ ...keys, userKey: ['nobody'] }, 'a')).ok).toBe(false);
     expect(asked).toBe(4);
   });
 });

@@ -33,10 +33,33 @@ export class FreshCache {
     return map;
   }
 
+  /** The database's version now: what was read at one version is kept only if it is still the version after. */
+  version(): string {
+    return this.#version();
+  }
+
   check(): void {
     const version = this.#version();
     if (version === this.#seen) return;
     this.#seen = version;
     for (const map of this.#maps) map.clear();
   }
+}
+
+/**
+ * A value read from the database (`read`), read again only once the database has changed (`version`) and known
+ * meanwhile: a caller waits for the database (PostgreSQL) only for the first answer after a change.
+ */
+export function freshValue<T>(version: () => string, read: () => T | Promise<T>): () => T | Promise<T> {
+  let kept: { version: string; value: T } | undefined;
+  return () => {
+    const now = version();
+    if (kept?.version === now) return kept.value;
+    const keep = (value: T): T => {
+      kept = { version: now, value };
+      return value;
+    };
+    const reading = read();
+    return reading instanceof Promise ? reading.then(keep) : keep(reading);
+  };
 }

@@ -18,14 +18,14 @@ const USER_KEY = 'plain-user-key-Hn3vB8sd';
 const columns = (db: Db, table: string): string[] =>
   (db.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string }>).map((column) => column.name);
 
-function show(db: string): string {
+async function show(db: string): Promise<string> {
   const out: string[] = [];
-  run(['show', '--db', db], { out: (line) => out.push(line), err: (line) => out.push(line), env: {} });
+  await run(['show', '--db', db], { out: (line) => out.push(line), err: (line) => out.push(line), env: {} });
   return out.join('\n');
 }
 
 describe('keys in the database', () => {
-  it('are kept as hashes and a prefix only', () => {
+  it('are kept as hashes and a prefix only', async () => {
     const file = join(dir, 'new.db');
     const store = openStore(file);
     store.addDeveloper('acme');
@@ -44,10 +44,10 @@ describe('keys in the database', () => {
     const bytes = readFileSync(file).toString('latin1');
     expect(bytes).not.toContain(SERVICE_KEY);
     expect(bytes).not.toContain(USER_KEY);
-    expect(show(file)).toContain('358401111111\tkey plai…');
+    expect(await show(file)).toContain('358401111111\tkey plai…');
   });
 
-  it('are dropped from a database made before, which still opens and whose keys still work', () => {
+  it('are dropped from a database made before, which still opens and whose keys still work', async () => {
     const file = join(dir, 'old.db');
     const old = new Database(file);
     old.pragma('journal_mode = WAL');
@@ -88,13 +88,13 @@ describe('keys in the database', () => {
     const bytes = readFileSync(file).toString('latin1');
     expect(bytes).not.toContain(SERVICE_KEY);
     expect(bytes).not.toContain(USER_KEY);
-    const listed = show(file);
+    const listed = await show(file);
     expect(listed).toContain('358402222222\tkey plai…');
     // A key too short to show part of is shown as dots.
     expect(listed).toContain('358403333333\tkey •••');
   });
 
-  it('keep the demo keys working in a demo database made before', () => {
+  it('keep the demo keys working in a demo database made before', async () => {
     const file = join(dir, 'old-demo.db');
     const old = new Database(file);
     migrate(old, 2);

@@ -2,16 +2,29 @@ import Database, { type Db } from './sqlite';
 import { createAdmin, type Admin } from './admin';
 import { createCamaraStore } from './camara-sqlite';
 import type { CamaraStore } from './camara-store';
+import { createConsumerStore } from './camara-consumer-sqlite';
+import type { CamaraConsumerStore } from './camara-consumer-store';
+import { boxThreads } from './box-threads';
 import { createCellCache, type CacheLifetimes, type CellCache } from './cell-cache';
 import { ensureFolderOf } from './folder';
 import { migrate } from './schema';
 import { createServiceReads, type ServiceReads } from './service-reads';
 
+/** The SQLite store: every answer at once (it satisfies ServiceStore, whose answers may come later). */
 export interface Store extends ServiceReads, Admin {
+  readonly engine: 'SQLite';
+  /** The database file. */
+  readonly where: string;
   /** The live cell sources' answers in this database, kept for the given lifetimes. */
   cellCache(lifetimes: CacheLifetimes): CellCache;
   /** The service as a CAMARA operator: its OpenID provider's state, API consumers and subscribers. */
   camara: CamaraStore;
+  /** One process holds a SQLite file's service: its rate limits stay in that process's memory. */
+  readonly buckets: undefined;
+  /** `work` in one transaction (BEGIN IMMEDIATE: the only writer until it ends); the admin's own become savepoints. */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
+  /** The service as a CAMARA API consumer: the operator's tokens and the users' open questions. */
+  camaraConsumer: CamaraConsumerStore;
   close(): void;
 }
 
@@ -33,12 +46,37 @@ export function openDatabase(file: string, { foreignKeys = true } = {}): Db {
 
 export function openStore(file: string): Store {
   const db = openDatabase(file);
+  let queue: Promise<unknown> = Promise.resolve();
+  // Cells in view off the event loop, from threads reading the same file; a database in memory has no file to share.
+  const threads = file === ':memory:' || file === '' ? undefined : boxThreads(file);
   return {
+    engine: 'SQLite',
+    where: file,
+    buckets: undefined,
     ...createServiceReads(db),
+    ...(threads !== undefined && { cellsInBox: threads.cellsInBox }),
     ...createAdmin(db),
     cellCache: (lifetimes) => createCellCache(db, lifetimes),
     camara: createCamaraStore(db),
+    exclusive(work) {
+      // One connection: work that waits must not begin while another's transaction is open on it.
+      const turn = queue.then(async () => {
+        db.exec('BEGIN IMMEDIATE');
+        try {
+          const result = await work();
+          db.exec('COMMIT');
+          return result;
+        } catch (error) {
+          if (db.inTransaction) db.exec('ROLLBACK');
+          throw error;
+        }
+      });
+      queue = turn.catch(() => undefined);
+      return turn;
+    },
+    camaraConsumer: createConsumerStore(db),
     close() {
+      void threads?.close();
       if (db.open) db.close();
     },
   };

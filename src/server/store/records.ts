@@ -56,6 +56,14 @@ export class StoreError extends Error {
   }
 }
 
+/** The database cannot be reached now (PostgreSQL gone, restarting, out of connections): try again later. */
+export class StoreUnavailable extends Error {
+  constructor(options?: ErrorOptions) {
+    super('the database cannot be reached', options);
+    this.name = 'StoreUnavailable';
+  }
+}
+
 /* Nothing an answer cannot carry: controls (C0, DEL, C1), lone surrogates and noncharacters, the same set the
    encoder refuses (src/api/xml.ts) plus tab, LF and CR, which have no place in a name either. */
 const UNSTORABLE = /[\p{Cc}\p{Cs}\p{Noncharacter_Code_Point}]/u;

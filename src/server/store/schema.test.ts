@@ -75,10 +75,14 @@ describe('migrations', () => {
     upgraded.close();
   });
 
-  it('build the cells-in-view R*Tree for a database made before it, from the cells it holds', () => {
+  it('make the cells-in-view R*Tree again for a database made before its ids carried mcc, mnc and radio', async () => {
     const file = join(dir, 'before-box.db');
     const raw = new Database(file);
-    migrate(raw, SCHEMA_VERSION - 1);
+    // Version 5: the last before the R*Tree.
+    expect(migrate(raw, 5)).toBe(5);
+    expect(raw.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'cells_box'").get()).toEqual({
+      n: 0,
+    });
     raw.exec(`INSERT INTO cells (mcc, mnc, cellid, lac, lat, lon, name, radio) VALUES
       (244, 7, 1, 0, 60.5, 25.5, 'Added before the R*Tree', 3), (244, 7, 2, 0, NULL, NULL, 'No position', 3),
       (244, 7, 3, 0, 60.6, 25.6, 'A GSM cell', 1)`);
@@ -86,7 +90,7 @@ describe('migrations', () => {
     expect(raw.prepare('SELECT count(*) AS n FROM cells_box').get()).toEqual({ n: 2 });
     raw.close();
     const upgraded = open(file, false);
-    const found = upgraded.cellsInBox({
+    const found = await upgraded.cellsInBox({
       west: 25,
       south: 60,
       east: 26,
@@ -96,7 +100,22 @@ describe('migrations', () => {
       radio: 'LTE',
       limit: 10,
     });
-    expect(found.cells.map((cell) => cell.name)).toEqual(['Added before the R*Tree']);
+    expect('cells' in found && found.cells.map((cell) => cell.name)).toEqual(['Added before the R*Tree']);
+  });
+
+  it('add the CAMARA consumer tables to a version 7 database (the operator one), keeping its users', async () => {
+    const file = join(dir, 'v7.db');
+    const raw = new Database(file);
+    expect(migrate(raw, 7)).toBe(7);
+    raw.exec(`INSERT INTO developers (id, name) VALUES (1, 'dev');
+      INSERT INTO users (id, key_hash, key_prefix, developer_id, msisdn) VALUES (5, x'00', '', 1, '358401110000')`);
+    expect(migrate(raw)).toBe(SCHEMA_VERSION);
+    raw.close();
+    const upgraded = open(file, false);
+    const token = { sealed: 'sealed', msisdn: '358401110000', expiresAt: 2_000 };
+    await upgraded.camaraConsumer.putToken(5, 'scope', token);
+    expect(await upgraded.camaraConsumer.getToken(5, 'scope', 1_000)).toEqual(token);
+    expect(upgraded.counts()).toMatchObject({ developers: 1, users: 1 });
   });
 
   it('add the cell facts and the answers cache to a version 3 database, keeping its cells', () => {

@@ -15,6 +15,8 @@ import {
 import { createCellsInBox, type BoxAnswer, type BoxQuery } from './cells-in-box';
 import { keyHash } from './schema';
 
+export type { BoxAnswer, BoxQuery } from './cells-in-box';
+
 /** What the service reads: the key check, cells, the phone's location, and the simulator's neighbours. */
 export interface ServiceReads {
   /** The user when both keys exist and belong to one developer; 'mismatch' when they belong to two. */
@@ -24,8 +26,9 @@ export interface ServiceReads {
   getLocation(user: string | User): PhoneLocation | undefined;
   getUser(userKey: string): User | undefined;
   nearestCells(from: CellKey, count: number): CellRecord[];
-  /** Cells inside a box, from the R*Tree (store/cells-in-box.ts). */
-  cellsInBox(query: BoxQuery): BoxAnswer;
+  /** Cells inside a box, from the R*Tree (store/cells-in-box.ts); a file's store answers from threads of its own
+   *  (store/box-threads.ts), so the answer may come later. */
+  cellsInBox(query: BoxQuery): BoxAnswer | Promise<BoxAnswer>;
   /** True when the demo developer's keys are in this database. */
   hasDemoKeys(): boolean;
   /**

@@ -126,7 +126,7 @@ export async function startOperator(
     staticDir: null,
     log,
     ...(options.rateLimit !== undefined && { rateLimit: options.rateLimit }),
-    camara: { store: store.camara, publicUrl: () => url },
+    camaraOperator: { store: store.camara, publicUrl: () => url },
   });
   const http = createHttpServer(createListener(app, { hostname: '127.0.0.1', log }));
   await new Promise<void>((resolve) => http.server.listen(0, '127.0.0.1', resolve));

@@ -1,0 +1,97 @@
+import './camara.css';
+import { useId, useState } from 'react';
+import type { CamaraAnswer } from '../../api/camara';
+import { useI18n } from '../../i18n/i18n';
+import { useSession } from '../../state/session';
+import { ErrorNotice } from '../../ui/error-notice';
+import { useFocusOutcome } from '../../ui/focus';
+import { FailureView, LocatedView } from './camara-answer';
+import { useCamara } from './use-camara';
+
+/**
+ * What the live region says: asking, waiting for the owner's approval (with until when), or that an answer came.
+ * Always in the page, so screen readers hear each change; a failure is announced by its own alert.
+ */
+export function CamaraProgress({
+  asking,
+  answer,
+  done,
+}: {
+  asking: boolean;
+  answer: CamaraAnswer | undefined;
+  done: string;
+}) {
+  const { t, formatTime } = useI18n();
+  const text = asking
+    ? t('camara.asking')
+    : answer?.state === 'pending'
+      ? t('camara.pending', { time: formatTime(Date.parse(answer.expiresAt)) })
+      : answer?.state === 'located' || answer?.state === 'verified'
+        ? done
+        : '';
+  return (
+    <p role="status" className={answer?.state === 'pending' ? 'camara-waiting' : 'status-line'}>
+      {text}
+    </p>
+  );
+}
+
+/**
+ * "Locate my phone" when a CAMARA operator answers: the operator asks the owner on the phone, the app keeps
+ * waiting by itself, and the area appears as soon as the owner agrees, its heading taking focus.
+ */
+export function CamaraPanel() {
+  const { t } = useI18n();
+  const headingId = useId();
+  const freshId = useId();
+  const { focus } = useSession();
+  const [fresh, setFresh] = useState(false);
+  const { answer, query, asking, hasKeys, outcome } = useCamara('locate');
+  const focusOutcome = useFocusOutcome(outcome);
+  const locate = () => {
+    if (asking.isPending) return;
+    focus.dispatch({ type: 'locate' });
+    asking.mutate({ kind: 'locate', fresh });
+  };
+  return (
+    <section className="panel-section" aria-labelledby={headingId} aria-busy={asking.isPending}>
+      <h2 id={headingId}>{t('location.heading')}</h2>
+      <div className="button-row">
+        <button
+          type="button"
+          className="button primary"
+          onClick={locate}
+          disabled={!hasKeys}
+          // Not disabled while asking: a disabled button loses focus, and the next Tab would start from the top.
+          aria-disabled={asking.isPending}
+        >
+          {t('location.locate')}
+        </button>
+        <label className="inline-check" htmlFor={freshId}>
+          <input id={freshId} type="checkbox" checked={fresh} onChange={(e) => setFresh(e.target.checked)} />
+          {t('camara.fresh')}
+        </label>
+      </div>
+      {!hasKeys && <p className="muted">{t('location.needKeys')}</p>}
+      {hasKeys && answer === undefined && !asking.isPending && <p className="muted">{t('camara.intro')}</p>}
+      <CamaraProgress asking={asking.isPending} answer={answer} done={t('camara.located.announce')} />
+      {asking.isError && (
+        <ErrorNotice
+          error={asking.error}
+          context={{ resource: 'location' }}
+          onRetry={locate}
+          focusRef={focusOutcome}
+        />
+      )}
+      {query.isError && answer?.state === 'pending' && (
+        <ErrorNotice
+          error={query.error}
+          context={{ resource: 'location' }}
+          onRetry={() => void query.refetch()}
+        />
+      )}
+      {answer?.state === 'located' && <LocatedView answer={answer} focusRef={focusOutcome} />}
+      {answer?.state === 'failed' && <FailureView answer={answer} focusRef={focusOutcome} />}
+    </section>
+  );
+}

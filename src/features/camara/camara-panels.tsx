@@ -1,0 +1,17 @@
+import { useUser } from '../../state/session';
+import { CamaraPanel } from './camara-panel';
+import { CamaraVerify } from './camara-verify';
+
+/**
+ * Both CAMARA panels, one chunk loaded only where a CAMARA operator answers (LOCATION_SOURCE=camara). Each user
+ * (Forget keys, other keys) gets them afresh: nothing the last one typed, chose or was told stays.
+ */
+export default function CamaraPanels() {
+  const user = useUser();
+  return (
+    <>
+      <CamaraPanel key={`locate ${user}`} />
+      <CamaraVerify key={`verify ${user}`} />
+    </>
+  );
+}

@@ -1,0 +1,151 @@
+import type { CamaraFailure } from '../../api/camara';
+import type { OperatorReply } from './consumer-http';
+import { redactedExcerpt } from './consumer-http';
+
+/** Why the operator gave no answer the service can use: the reason the app explains, and words for the log. */
+export interface ConsumerFailure {
+  reason: CamaraFailure;
+  /** With operator-malformed: the field of the answer that was wrong. */
+  field?: string;
+  retryAfterSeconds?: number;
+  /** For the service's log only: what happened, with nothing secret in it. */
+  detail: string;
+}
+
+/** The operator's API refused the access token (401): the engine forgets it and asks the subscriber again. */
+export interface TokenRejected {
+  ok: false;
+  tokenRejected: true;
+  detail: string;
+}
+
+type Answered = Extract<OperatorReply, { ok: true }>;
+
+export function malformedAnswer(field: string, problem: string): ConsumerFailure {
+  return { reason: 'operator-malformed', field, detail: `${field}: ${problem}` };
+}
+
+/** No answer at all: the network, the deadline, a redirect or a body too large to be an answer. */
+export function transportFailure(
+  reply: Extract<OperatorReply, { ok: false }>,
+  what: string,
+): ConsumerFailure {
+  const detail = `${what}: ${reply.failure} (${reply.detail})`;
+  switch (reply.failure) {
+    case 'timeout':
+      return { reason: 'operator-slow', detail };
+    case 'too-large':
+      return { reason: 'operator-malformed', field: 'body', detail };
+    default:
+      return { reason: 'operator-down', detail };
+  }
+}
+
+/** A JSON object, or undefined (an HTML page from a gateway, a truncated body, plain text). */
+export function jsonObjectOf(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What a status means when the answer names no code the service knows. */
+function byStatus(status: number): CamaraFailure | 'token' {
+  if (status === 401) return 'token';
+  if (status === 403) return 'permission-denied';
+  if (status === 429) return 'operator-busy';
+  if (status === 504) return 'operator-slow';
+  if (status >= 500) return 'operator-down';
+  return 'request-rejected';
+}
+
+/* Device Location's codes (both APIs, Commonalities, and r3.2's feature files) by what they mean for the person. */
+const API_CODES: Readonly<Record<string, CamaraFailure | 'token'>> = {
+  'LOCATION_RETRIEVAL.UNABLE_TO_LOCATE': 'unable-to-locate',
+  'LOCATION_VERIFICATION.UNABLE_TO_LOCATE': 'unable-to-locate',
+  'LOCATION_RETRIEVAL.DEVICE_NOT_FOUND': 'unable-to-locate',
+  'LOCATION_RETRIEVAL.UNABLE_TO_FULFILL_MAX_AGE': 'no-fresh-fix',
+  'LOCATION_VERIFICATION.UNABLE_TO_FULFILL_MAX_AGE': 'no-fresh-fix',
+  'LOCATION_RETRIEVAL.UNABLE_TO_FULFILL_MAX_SURFACE': 'area-too-large',
+  'LOCATION_VERIFICATION.AREA_NOT_COVERED': 'area-not-covered',
+  'LOCATION_VERIFICATION.INVALID_AREA': 'area-too-small',
+  IDENTIFIER_NOT_FOUND: 'unknown-number',
+  SERVICE_NOT_APPLICABLE: 'not-applicable',
+  UNAUTHENTICATED: 'token',
+  PERMISSION_DENIED: 'permission-denied',
+  INVALID_TOKEN_CONTEXT: 'permission-denied',
+  QUOTA_EXCEEDED: 'operator-busy',
+  TOO_MANY_REQUESTS: 'operator-busy',
+  // The service never sends a device with a three-legged token, nor a value out of the schema: these mean the
+  // operator and the service disagree on the profile, which the service's administrator has to look at.
+  INVALID_ARGUMENT: 'request-rejected',
+  OUT_OF_RANGE: 'request-rejected',
+  MISSING_IDENTIFIER: 'request-rejected',
+  UNNECESSARY_IDENTIFIER: 'request-rejected',
+  UNSUPPORTED_IDENTIFIER: 'request-rejected',
+  IDENTIFIER_MISMATCH: 'request-rejected',
+};
+
+const CODE = /^[A-Z][A-Z0-9_.]{0,99}$/;
+
+/** An error answer of Device Location (`{status, code, message}`), by its code, else by its status. */
+export function apiFailure(reply: Answered, what: string): ConsumerFailure | TokenRejected {
+  const body = jsonObjectOf(reply.text);
+  const code = typeof body?.code === 'string' && CODE.test(body.code) ? body.code : undefined;
+  const meaning = (code !== undefined ? API_CODES[code] : undefined) ?? byStatus(reply.status);
+  const detail =
+    `${what}: HTTP ${reply.status}` +
+    (code !== undefined ? ` ${code}` : ` (no ErrorInfo: ${redactedExcerpt(reply.text) || 'empty'})`);
+  if (meaning === 'token') return { ok: false, tokenRejected: true, detail };
+  return {
+    reason: meaning,
+    detail,
+    ...(meaning === 'operator-busy' &&
+      reply.retryAfterSeconds !== undefined && { retryAfterSeconds: reply.retryAfterSeconds }),
+  };
+}
+
+/* OAuth 2.0 and CIBA error codes (RFC 6749 5.2, CIBA Core 13, CAMARA ICM Appendix A) by what they mean. */
+const OAUTH_CODES: Readonly<Record<string, CamaraFailure>> = {
+  access_denied: 'refused',
+  expired_token: 'expired',
+  unknown_user_id: 'unknown-number',
+  invalid_client: 'client-rejected',
+  unauthorized_client: 'client-rejected',
+  invalid_scope: 'scope-rejected',
+  invalid_request: 'request-rejected',
+  invalid_request_object: 'request-rejected',
+  invalid_grant: 'request-rejected',
+  unsupported_grant_type: 'request-rejected',
+  temporarily_unavailable: 'operator-down',
+  server_error: 'operator-down',
+};
+
+const OAUTH_ERROR = /^[\x20-\x21\x23-\x5b\x5d-\x7e]{1,100}$/;
+
+/** The `error` of an OAuth error answer, when it has a readable one. */
+export function oauthErrorOf(reply: Answered): string | undefined {
+  const error = jsonObjectOf(reply.text)?.error;
+  return typeof error === 'string' && OAUTH_ERROR.test(error) ? error : undefined;
+}
+
+/** An OAuth or CIBA error answer other than authorization_pending and slow_down. */
+export function oauthFailure(reply: Answered, what: string): ConsumerFailure {
+  const error = oauthErrorOf(reply);
+  const known = error !== undefined ? OAUTH_CODES[error] : undefined;
+  const status = byStatus(reply.status);
+  const reason =
+    known ?? (status === 'token' ? 'client-rejected' : reply.status === 403 ? 'refused' : status);
+  return {
+    reason,
+    detail:
+      `${what}: HTTP ${reply.status}` +
+      (error !== undefined ? ` ${error}` : ` (no OAuth error: ${redactedExcerpt(reply.text) || 'empty'})`),
+    ...(reason === 'operator-busy' &&
+      reply.retryAfterSeconds !== undefined && { retryAfterSeconds: reply.retryAfterSeconds }),
+  };
+}

@@ -1,0 +1,95 @@
+import type { CamaraAnswer } from '../../api/camara';
+import type { ConsumerQuestion } from '../store/camara-consumer-store';
+import { apiScopeOf, failedAnswer, phoneNumberOf, readAsk } from './consumer-asks';
+import { pollToken, SLOW_DOWN_SECONDS } from './consumer-ciba';
+import type { ConsumerFailure } from './consumer-failures';
+import { askOperator, dropToken, keepToken, type ConsumerContext, type Subscriber } from './consumer-context';
+
+/** Keeps the question's answer (logging a failure) and returns it. */
+export type Finish = (
+  question: ConsumerQuestion,
+  answer: CamaraAnswer,
+  failure?: ConsumerFailure,
+) => Promise<CamaraAnswer>;
+
+/** Polls in a row that may fail for the operator's own reasons (5xx, busy, no answer) before the try gives up. */
+export const MAX_TRANSIENT_FAILURES = 3;
+
+type Consent = NonNullable<ConsumerQuestion['consent']>;
+
+/** The app is told to ask again when the next poll of the operator is due (1-10 s). */
+export function pendingAnswer(consent: Consent, now: number): CamaraAnswer {
+  const wait = Math.ceil((consent.nextPollAt - now) / 1000);
+  return {
+    state: 'pending',
+    checkAgainSeconds: Math.min(Math.max(wait, 1), 10),
+    expiresAt: new Date(consent.expiresAt).toISOString(),
+  };
+}
+
+/**
+ * One poll of the token endpoint for a question whose poll the caller has claimed (CIBA Core 10-11): the token
+ * (kept, then the operator asked), or the next poll after `interval` seconds, 5 more for this and every later
+ * poll after slow_down, or the subscriber's refusal, the request's expiry, the operator's failure.
+ */
+export async function pollOnce(
+  context: ConsumerContext,
+  subscriber: Subscriber,
+  question: ConsumerQuestion,
+  finish: Finish,
+): Promise<CamaraAnswer> {
+  const fail = (failure: ConsumerFailure) => finish(question, failedAnswer(failure), failure);
+  const consent = question.consent;
+  const ask = readAsk(question.ask);
+  const phone = phoneNumberOf(subscriber.msisdn);
+  if (consent === undefined || ask === undefined || phone === undefined) {
+    return fail({ reason: 'request-rejected', detail: 'the kept question cannot be read' });
+  }
+  const polled = await pollToken(
+    context.oauth,
+    consent.authReqId,
+    apiScopeOf(ask.kind),
+    Math.floor(context.now() / 1000),
+  );
+
+  async function again(
+    intervalSeconds: number,
+    waitSeconds: number,
+    failures: number,
+  ): Promise<CamaraAnswer> {
+    const at = context.now();
+    const next = { ...consent!, intervalSeconds, nextPollAt: at + waitSeconds * 1000 };
+    const update = { consent: next, failures, busyUntil: undefined };
+    await context.store.updateQuestion(question.userId, question.kind, question.attempt, update, at);
+    return pendingAnswer(next, at);
+  }
+
+  switch (polled.kind) {
+    case 'pending':
+      return again(consent.intervalSeconds, consent.intervalSeconds, 0);
+    case 'slow-down': {
+      const slower = consent.intervalSeconds + SLOW_DOWN_SECONDS;
+      return again(slower, slower, 0);
+    }
+    case 'failed': {
+      const failures = question.failures + 1;
+      if (!polled.transient || failures >= MAX_TRANSIENT_FAILURES) return fail(polled.failure);
+      context.log(
+        `camara: user ${question.userId} ${question.kind}: poll failed, trying again (${polled.failure.detail})`,
+      );
+      const wait = Math.max(consent.intervalSeconds, polled.failure.retryAfterSeconds ?? 0);
+      return again(consent.intervalSeconds, wait, failures);
+    }
+    case 'token': {
+      await keepToken(context, subscriber, ask, polled.token);
+      const asked = await askOperator(context, polled.token.accessToken, phone, ask);
+      if (asked.ok) return finish(question, asked.value);
+      if (!('tokenRejected' in asked)) return fail(asked.failure);
+      await dropToken(context, subscriber, ask);
+      return fail({
+        reason: 'permission-denied',
+        detail: `the operator refused the token it had just issued: ${asked.detail}`,
+      });
+    }
+  }
+}

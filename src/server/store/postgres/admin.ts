@@ -1,0 +1,199 @@
+import type { Admin } from '../admin';
+import { checkCellRecord, checkKey, generateKey, radioCode } from '../admin';
+import {
+  CELL_COLUMNS,
+  checkStorable,
+  isCell,
+  StoreError,
+  toCellRecord,
+  toUser,
+  type CellRecord,
+  type CellRow,
+  type StoreCounts,
+  type UserRow,
+} from '../records';
+import { keyHash, keyPrefix } from '../schema';
+import type { Async } from './async';
+import type { Database } from './database';
+
+/** The users columns as SQLite's rows have them (records.ts UserRow). */
+export const USER_COLUMNS = `users.id, users.key_prefix, users.developer_id, users.msisdn,
+  users.sms_replied::int AS sms_replied, users.state, users.current_mcc, users.current_mnc, users.current_cellid`;
+
+/** The unique-violation code: a second writer got there first (another replica, the command line). */
+const UNIQUE_VIOLATION = '23505';
+
+function taken(error: unknown, message: string): never {
+  if ((error as { code?: unknown }).code === UNIQUE_VIOLATION) throw new StoreError(message);
+  throw error;
+}
+
+type PostgresAdmin = Omit<Async<Admin>, 'transaction'> & {
+  transaction<T>(work: () => Promise<T>): Promise<T>;
+};
+
+/** What SQLite's admin does (store/admin.ts), with the same checks and messages, each write in one transaction. */
+export function createAdmin(db: Database): PostgresAdmin {
+  return {
+    ...peopleAdmin(db),
+    ...cellAdmin(db),
+    transaction: (work) => db.transaction(work),
+    async listUsers() {
+      const rows = await db.query<UserRow & { developer: string }>(
+        'list-users',
+        `SELECT ${USER_COLUMNS}, developers.name AS developer FROM users
+         JOIN developers ON developers.id = users.developer_id ORDER BY developers.name, users.msisdn`,
+      );
+      return rows.map((row) => {
+        const { developerId: _id, ...user } = toUser(row);
+        return { ...user, developer: row.developer };
+      });
+    },
+    async counts() {
+      const row = await db.one<StoreCounts>(
+        'counts',
+        `SELECT (SELECT count(*) FROM developers) AS developers,
+                (SELECT count(*) FROM service_keys) AS "serviceKeys",
+                (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM cells) AS cells`,
+      );
+      return row ?? { developers: 0, serviceKeys: 0, users: 0, cells: 0 };
+    },
+  };
+}
+
+async function developerId(db: Database, name: string): Promise<number> {
+  const row = await db.one<{ id: number }>('developer', 'SELECT id FROM developers WHERE name = $1', [name]);
+  if (row === undefined) throw new StoreError(`no developer named "${name}"`);
+  return row.id;
+}
+
+/** Developers, their service keys, their users and what is known of each user's phone. */
+function peopleAdmin(
+  db: Database,
+): Pick<
+  PostgresAdmin,
+  'addDeveloper' | 'issueServiceKey' | 'registerUser' | 'recordSmsReply' | 'setPhoneCell'
+> {
+  return {
+    async addDeveloper(name) {
+      const trimmed = name.trim();
+      if (!/^[\p{L}\p{N} ._-]{1,100}$/u.test(trimmed))
+        throw new StoreError('developer name must be 1–100 letters, digits, spaces, ".", "-" or "_"');
+      const row = await db
+        .one<{ id: number }>('add-developer', 'INSERT INTO developers (name) VALUES ($1) RETURNING id', [
+          trimmed,
+        ])
+        .catch((error: unknown) => taken(error, `developer "${trimmed}" exists already`));
+      return row?.id ?? 0;
+    },
+    issueServiceKey(developer, key = generateKey()) {
+      return db.transaction(async () => {
+        const id = await developerId(db, developer);
+        checkKey(key, 'service key');
+        await db
+          .run(
+            'add-service-key',
+            'INSERT INTO service_keys (key_hash, key_prefix, developer_id) VALUES ($1, $2, $3)',
+            [keyHash(key), keyPrefix(key), id],
+          )
+          .catch((error: unknown) => taken(error, 'that service key is taken'));
+        return key;
+      });
+    },
+    registerUser(developer, msisdn, { key = generateKey(), smsReplied = false, state = null } = {}) {
+      return db.transaction(async () => {
+        const id = await developerId(db, developer);
+        checkKey(key, 'user key');
+        if (!/^\d{3,15}$/.test(msisdn))
+          throw new StoreError('MSISDN must be 3–15 digits, international format without "+"');
+        if (state !== null) checkStorable(state, 'state');
+        await db
+          .run(
+            'add-user',
+            `INSERT INTO users (key_hash, key_prefix, developer_id, msisdn, sms_replied, state)
+             VALUES ($1, $2, $3, $4, $5, $6)`,
+            [keyHash(key), keyPrefix(key), id, msisdn, smsReplied, state],
+          )
+          .catch((error: unknown) => taken(error, 'that user key is taken'));
+        return key;
+      });
+    },
+    async recordSmsReply(userKey, replied = true) {
+      const changed = await db.run('sms-reply', 'UPDATE users SET sms_replied = $1 WHERE key_hash = $2', [
+        replied,
+        keyHash(userKey),
+      ]);
+      if (changed === 0) throw new StoreError('no user with that user key');
+    },
+    setPhoneCell(userKey, key) {
+      return db.transaction(async () => {
+        const user = await db.one('user-exists', 'SELECT 1 FROM users WHERE key_hash = $1', [
+          keyHash(userKey),
+        ]);
+        if (user === undefined) throw new StoreError('no user with that user key');
+        const cell = await db.one(
+          'cell-exists',
+          'SELECT 1 FROM cells WHERE mcc = $1 AND mnc = $2 AND cellid = $3',
+          [key.mcc, key.mnc, key.cellid],
+        );
+        if (cell === undefined) throw new StoreError(`no cell ${key.mcc}/${key.mnc}/${key.cellid}`);
+        // cell_since is the phone's lastLocationTime for CAMARA Device Location: each placement is a new fix.
+        await db.run(
+          'set-cell',
+          `UPDATE users SET current_mcc = $1, current_mnc = $2, current_cellid = $3, cell_since = $4
+           WHERE key_hash = $5`,
+          [key.mcc, key.mnc, key.cellid, Date.now(), keyHash(userKey)],
+        );
+      });
+    },
+  };
+}
+
+/** Cells added by hand or from a file, and listed. */
+function cellAdmin(db: Database): Pick<PostgresAdmin, 'addCell' | 'addCells' | 'listCells'> {
+  async function writeCell(cell: CellRecord): Promise<void> {
+    const c = checkCellRecord(cell);
+    const radio = radioCode(c.radio);
+    await db.run(
+      'upsert-cell',
+      `INSERT INTO cells (mcc, mnc, cellid, lac, lat, lon, name, samples, range, radio)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+       ON CONFLICT (mcc, mnc, cellid) DO UPDATE SET
+         lac = excluded.lac, lat = excluded.lat, lon = excluded.lon, name = excluded.name,
+         samples = excluded.samples, range = excluded.range, radio = excluded.radio, updated = NULL, origin = NULL`,
+      [
+        c.mcc,
+        c.mnc,
+        c.cellid,
+        c.lac,
+        c.lat,
+        c.lon,
+        c.name.trim(),
+        c.samples ?? 0,
+        c.range ?? null,
+        radio || null,
+      ],
+    );
+  }
+  return {
+    addCell: (cell) => writeCell(cell),
+    addCells(cells) {
+      return db.transaction(async () => {
+        let n = 0;
+        for (const cell of cells) {
+          await writeCell(cell);
+          n++;
+        }
+        return n;
+      });
+    },
+    async listCells(limit, offset = 0) {
+      const rows = await db.query<CellRow>(
+        'list-cells',
+        `SELECT ${CELL_COLUMNS} FROM cells ORDER BY mcc, mnc, cellid LIMIT $1 OFFSET $2`,
+        [limit, offset],
+      );
+      return rows.map(toCellRecord).filter(isCell);
+    },
+  };
+}

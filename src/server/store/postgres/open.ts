@@ -1,0 +1,76 @@
+import type { CacheLifetimes } from '../cell-cache';
+import { StoreError } from '../records';
+import { createAdmin } from './admin';
+import { createCellCache } from './cell-cache';
+import { listenForChanges } from './changes';
+import { Database } from './database';
+import { migrate } from './migrate';
+import { connectionProblem, createPool, redactedUrl } from './pool';
+import { createBuckets } from './buckets';
+import { createCamaraStore } from './camara';
+import type { CamaraStore } from '../camara-store';
+import { LOCKS } from './locks';
+import type { SharedBuckets } from '../service-store';
+import { createServiceReads } from './service-reads';
+
+export interface PostgresOptions {
+  /** Connections at most (DATABASE_POOL_SIZE). */
+  poolSize: number;
+  log?: (line: string) => void;
+}
+
+export type PostgresStore = ReturnType<typeof createServiceReads> &
+  ReturnType<typeof createAdmin> & {
+    readonly engine: 'PostgreSQL';
+    /** The server and database, without the password. */
+    readonly where: string;
+    readonly buckets: SharedBuckets;
+    /** The service as a CAMARA operator: its OpenID provider's state, API consumers and subscribers. */
+    readonly camara: CamaraStore;
+    cellCache(lifetimes: CacheLifetimes): ReturnType<typeof createCellCache>;
+    /** `work` in one transaction, under an advisory lock: one such work at a time among every replica. */
+    exclusive<T>(work: () => Promise<T>): Promise<T>;
+    /** The pool and its database, for what is PostgreSQL's own (imports, tests). */
+    db: Database;
+    close(): Promise<void>;
+  };
+
+/**
+ * Connects to `url`, brings its schema up to date and listens for changes. A server that cannot be reached, a
+ * wrong password, a missing database: a StoreError in one line naming DATABASE_URL.
+ */
+export async function openPostgresStore(url: string, options: PostgresOptions): Promise<PostgresStore> {
+  const pool = createPool(url, {
+    size: options.poolSize,
+    onIdleError: (error) => options.log?.(`database connection lost: ${error.message}`),
+  });
+  const changes = listenForChanges(url, options.log === undefined ? {} : { log: options.log });
+  try {
+    await changes.ready;
+    await migrate(pool);
+  } catch (error) {
+    await Promise.all([changes.close(), pool.end()]);
+    throw error instanceof StoreError ? error : connectionProblem(url, error);
+  }
+  const db = new Database(pool);
+  const admin = createAdmin(db);
+  return {
+    engine: 'PostgreSQL',
+    where: redactedUrl(url),
+    buckets: createBuckets(db),
+    ...createServiceReads(db, changes.version),
+    ...admin,
+    cellCache: (lifetimes) => createCellCache(db, lifetimes),
+    camara: createCamaraStore(db),
+    exclusive: (work) =>
+      admin.transaction(async () => {
+        await db.run('exclusive', 'SELECT pg_advisory_xact_lock($1, $2)', [...LOCKS.demo]);
+        return work();
+      }),
+    db,
+    async close() {
+      await changes.close();
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import type { Admin } from './admin';
+import type { CamaraStore } from './camara-store';
+import type { DatabaseChoice } from './database-setting';
+import type { CamaraConsumerStore } from './camara-consumer-store';
+import type { CacheLifetimes, CellCache } from './cell-cache';
+import type { ServiceReads } from './service-reads';
+import { openStore } from './open-store';
+import { openPostgresStore } from './postgres/open';
+
+/** A value now (SQLite, in this process) or later (PostgreSQL, over the network). */
+export type Maybe<T> = T | Promise<T>;
+
+/** `next` of `value`: at once when the value is there (SQLite's hot path allocates no promise), else when it comes. */
+export function andThen<T, R>(value: Maybe<T>, next: (ready: T) => Maybe<R>): Maybe<R> {
+  return value instanceof Promise ? value.then(next) : next(value);
+}
+
+/** `T`'s methods, each answering now or later with what `T`'s answers. */
+export type EitherWay<T> = {
+  [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Maybe<Awaited<R>> : T[K];
+};
+
+/** Token buckets kept where every replica sees them (guard/limits.ts charges them). */
+export interface SharedBuckets {
+  /**
+   * Takes a token from `take` (when it has one) and says how many `peek` holds, in one step: the tokens each has
+   * now, after the one taken; `peek` absent: NaN.
+   */
+  charge(take: BucketSpec, peek?: BucketSpec): Promise<{ taken: boolean; tokens: number; peeked: number }>;
+  /** How many tokens a bucket holds now, taking none. */
+  tokens(bucket: BucketSpec): Promise<number>;
+}
+
+export interface BucketSpec {
+  /** What the bucket is for: a scope and a value (an address, a key), hashed before it is kept. */
+  name: string;
+  perSecond: number;
+  burst: number;
+}
+
+/**
+ * The service's store, whichever engine holds it: SQLite answers at once, PostgreSQL later. Callers that must stay
+ * cheap on SQLite look at what comes back (`instanceof Promise`) rather than always awaiting it.
+ */
+export interface ServiceStore
+  extends EitherWay<Omit<ServiceReads, 'dataVersion'>>, EitherWay<Omit<Admin, 'transaction'>> {
+  readonly engine: 'SQLite' | 'PostgreSQL';
+  /** Where the data is, for messages: the file, or the server and database (never the password). */
+  readonly where: string;
+  /** Changes whenever the data may have changed, by this process or any other (never waits). */
+  dataVersion(): string;
+  /** The live cell sources' answers, kept for the given lifetimes. */
+  cellCache(lifetimes: CacheLifetimes): EitherWay<CellCache>;
+  /** The service as a CAMARA operator: its OpenID provider's state, API consumers and subscribers. */
+  readonly camara: CamaraStore;
+  /**
+   * The service as a CAMARA API consumer (LOCATION_SOURCE=camara): the operator's tokens and the users' open
+   * questions. SQLite only: with PostgreSQL, undefined (config.ts refuses that source with DATABASE_URL).
+   */
+  readonly camaraConsumer?: CamaraConsumerStore;
+  /** Rate-limit buckets every replica shares; undefined where one process is all there is (SQLite). */
+  readonly buckets: SharedBuckets | undefined;
+  /**
+   * Runs `work` in one transaction, the only such work at a time among all the processes on this database (filling
+   * a new database with the demo data once, however many replicas start together).
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
+  close(): Maybe<void>;
+}
+
+export type { DatabaseChoice } from './database-setting';
+
+/**
+ * Opens the store the settings name, its schema brought up to date: PostgreSQL when a connection string is given,
+ * else the SQLite file. A database that cannot be opened: a StoreError (for PostgreSQL one line naming DATABASE_URL).
+ */
+export async function openServiceStore(
+  choice: DatabaseChoice,
+  log?: (line: string) => void,
+): Promise<ServiceStore> {
+  if (choice.url === undefined) return openStore(choice.file);
+  return openPostgresStore(choice.url, { poolSize: choice.poolSize, ...(log !== undefined && { log }) });
+}

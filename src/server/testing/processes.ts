@@ -1,0 +1,64 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { afterEach } from 'vitest';
+
+/**
+ * For tests of the service and the admin command line as processes of their own: started with tsx, their output
+ * gathered, killed after each test if still running. `dir` holds what they need (STATIC_DIR points into it).
+ */
+export function processes(dir: string) {
+  const children: ChildProcess[] = [];
+  afterEach(() => {
+    for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+  });
+
+  function node(args: string[], env: Record<string, string>): ChildProcess {
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(child);
+    return child;
+  }
+
+  async function startService(
+    env: Record<string, string>,
+  ): Promise<{ child: ChildProcess; url: string; log: () => string }> {
+    const child = node([join('src', 'server', 'main.ts')], {
+      HOST: '127.0.0.1',
+      PORT: '0',
+      POSITIONING_SIMULATE_MS: '0',
+      STATIC_DIR: join(dir, 'no-app'),
+      ...env,
+    });
+    const out = output(child);
+    const url = await until('the service to start', () => /http:\/\/127\.0\.0\.1:\d+/.exec(out.text())?.[0]);
+    return { child, url, log: out.text };
+  }
+
+  return { node, startService };
+}
+
+export function output(child: ChildProcess): { text: () => string } {
+  let text = '';
+  child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  return { text: () => text };
+}
+
+export async function until<T>(what: string, check: () => T | undefined, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((done) => setTimeout(done, 20));
+  }
+}
+
+export function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  if (child.exitCode !== null || child.signalCode !== null) {
+    return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+  }
+  return new Promise((done) => child.once('exit', (code, signal) => done({ code, signal })));
+}
