@@ -104,7 +104,7 @@ export function bareInsert(rows: RowBatch, dir: string): Promise<Timed> {
         params[p++] = rows.radio[i]! || null;
         params[p++] = rows.updated[i]! || null;
         if (p === params.length) {
-          many.run(params);
+          many.run(...params);
           p = 0;
         }
       }
