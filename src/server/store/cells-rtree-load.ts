@@ -9,7 +9,7 @@ import { nodeCapacity, ROUNDINGS, TIGHT, WIDENED, type BoxLayout, type Rounding 
 export const boxId = (row: string) =>
   `(((coalesce(${row}radio, 0) & 7) << 56) | (${row}mcc << 46) | (${row}mnc << 36) | ${row}cellid)`;
 
-export const POSITIONED = 'lat IS NOT NULL AND lon IS NOT NULL';
+const POSITIONED = 'lat IS NOT NULL AND lon IS NOT NULL';
 /** The id's halves, as nodeBlob writes them and as the leaves' order breaks ties (ids pass 2^53). */
 const HI = `(${boxId('')} >> 32) & 4294967295`;
 const LO = `${boxId('')} & 4294967295`;

@@ -1,5 +1,5 @@
 import type { Db } from './sqlite';
-import { boxId, boxLayout, POSITIONED, reload } from './cells-rtree-load';
+import { boxLayout, reload } from './cells-rtree-load';
 import { orderByDouble } from './radix-order';
 import { leafWriter, writeUpper } from './rtree-leaves';
 import { nodeCapacity, ROUNDINGS, type BoxLayout } from './rtree-pack';
@@ -75,39 +75,46 @@ export function nodeCount(entries: number, capacity: number): number {
   return count;
 }
 
-const leaves = new WeakMap<Db, (cellid: number) => number>();
+/** Rows of `cells_box_rowid` bound per statement. */
+const ROWIDS_PER_STATEMENT = 64;
+
+/** The cells in the id's order (boxId: the radio first, then the key): key order, a stable pass by radio. */
+function idOrder(cells: BoxCells): Uint32Array {
+  const start = new Uint32Array(9);
+  for (let i = 0; i < cells.length; i++) start[(cells.radio[i]! & 7) + 1]!++;
+  for (let radio = 0; radio < 8; radio++) start[radio + 1]! += start[radio]!;
+  const order = new Uint32Array(cells.length);
+  for (let i = 0; i < cells.length; i++) order[start[cells.radio[i]! & 7]!++] = i;
+  return order;
+}
 
 /**
- * `cells_box_rowid` (id → leaf) in one statement over the table in key order (appended, but for the radio in the
- * id's top bits), each cell's leaf handed by a function from the plan, in the same order: SQLite reads the id's
- * parts itself (binding them from here cost a quarter more). The cells in memory must be the table's positioned
- * cells: each cellid is checked.
+ * `cells_box_rowid` (id → leaf) from the cells in memory and the leaf each went to, in the id's order, so that
+ * SQLite appends every row; the values passed as arguments (see batch-writer.ts). Measured on 2,900,000 cells:
+ * 0.97 s of CPU, against 1.3 s for one INSERT ... SELECT over the table in key order with the leaf from a function.
  */
 function writeRowids(db: Db, cells: BoxCells, leaf: Uint32Array): void {
-  if (!leaves.has(db)) {
-    db.function('cells_box_next_leaf', (cellid) => {
-      const next = leaves.get(db);
-      if (next === undefined) throw new Error('cells_box_next_leaf outside a load of cells_box');
-      return next(Number(cellid));
-    });
+  // The leaf binds as REAL, which the column without a type would keep: cast as rtree's own writes would be.
+  const row = '(((? & 7) << 56) | (? << 46) | (? << 36) | ?, CAST(? AS INTEGER))';
+  const sql = (rows: number) =>
+    `INSERT INTO cells_box_rowid VALUES ${Array.from({ length: rows }, () => row).join(', ')}`;
+  const many = db.prepare(sql(ROWIDS_PER_STATEMENT));
+  const one = db.prepare(sql(1));
+  const params = new Array<number>(ROWIDS_PER_STATEMENT * 5).fill(0);
+  const { radio, mcc, mnc, cellid } = cells;
+  let p = 0;
+  for (const i of idOrder(cells)) {
+    params[p++] = radio[i]!;
+    params[p++] = mcc[i]!;
+    params[p++] = mnc[i]!;
+    params[p++] = cellid[i]!;
+    params[p++] = leaf[i]!;
+    if (p === params.length) {
+      many.run(...params);
+      p = 0;
+    }
   }
-  let i = 0;
-  leaves.set(db, (cellid) => {
-    if (i >= cells.length || cells.cellid[i] !== cellid)
-      throw new Error("cells_box: the cells in memory are not the table's");
-    return leaf[i++]!;
-  });
-  try {
-    db.exec(`
-      INSERT INTO cells_box_rowid
-        SELECT ${boxId('')}, cells_box_next_leaf(cellid) FROM cells WHERE ${POSITIONED}
-        ORDER BY mcc, mnc, cellid`);
-    if (i !== cells.length) throw new Error("cells_box: the cells in memory are not the table's");
-  } finally {
-    leaves.set(db, () => {
-      throw new Error('cells_box_next_leaf outside a load of cells_box');
-    });
-  }
+  for (let at = 0; at < p; at += 5) one.run(...params.slice(at, at + 5));
 }
 
 /**
