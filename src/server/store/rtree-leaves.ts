@@ -100,15 +100,15 @@ export interface LeafWriter {
 
 /**
  * The leaves, written slice by slice as the cells come in (lon, id) order (so memory holds one slice, not the
- * table), each slice ordered by lat in memory and cut into full leaves. `leafOf[ref]`, when given, is set to each
- * cell's leaf.
+ * table), each slice ordered by lat in memory and cut into full leaves; or, `byLat`, each slice's cells come in
+ * lat order already. `leafOf[ref]`, when given, is set to each cell's leaf.
  */
 export function leafWriter(
   writeNode: NodeSink,
   nodeSize: number,
   entries: number,
   { down, up }: Rounding,
-  leafOf?: Uint32Array,
+  { leafOf, byLat = false }: { leafOf?: Uint32Array; byLat?: boolean } = {},
 ): LeafWriter {
   const capacity = nodeCapacity(nodeSize);
   const leafCount = Math.max(1, Math.ceil(entries / capacity));
@@ -127,12 +127,13 @@ export function leafWriter(
   const refs = new Uint32Array(size);
   const boxes = newBoxes(size);
   const order = new Uint32Array(size);
+  if (byLat) for (let i = 0; i < size; i++) order[i] = i;
 
   const flush = (): void => {
     const n = boxes.length;
     pushKey(index.sliceKeys, lons[0]!, 0, boxes.hi[0]!, boxes.lo[0]!);
     index.sliceFirstLeaf.push(leaves.length);
-    const sorted = stableOrderBy(lats.subarray(0, n), order.subarray(0, n));
+    const sorted = byLat ? order.subarray(0, n) : stableOrderBy(lats.subarray(0, n), order.subarray(0, n));
     for (let from = 0; from < n; from += capacity) {
       const to = Math.min(n, from + capacity);
       const first = sorted[from]!;
