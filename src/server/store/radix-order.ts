@@ -33,7 +33,8 @@ const LITTLE = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
  */
 export function orderByDouble(values: Float64Array): Uint32Array {
   const n = values.length;
-  const words = new Uint32Array(Float64Array.from(values).buffer);
+  // The doubles' own bytes, read as words (a Float64Array's offset is a multiple of 8): no copy.
+  const words = new Uint32Array(values.buffer, values.byteOffset, n * 2);
   const [lowAt, highAt] = LITTLE ? [0, 1] : [1, 0];
   const high = new Uint32Array(n);
   const low = new Uint32Array(n);
