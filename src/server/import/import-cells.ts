@@ -12,7 +12,7 @@ import { openBatches } from './thread-batches';
 export type { SkippedLine };
 
 /**
- * Rows per transaction, each run of them held in memory (about 150 bytes a row at most, the index's load included)
+ * Rows per transaction, each run of them held in memory (about 220 bytes a row at the peak, the index's included)
  * and written in key order: the table's B-tree is then written in one pass, appended to where the cells are new,
  * where 200,000-row batches of a file's random keys rewrote most of its pages each (see docs/performance.md).
  */
