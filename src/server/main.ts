@@ -115,8 +115,7 @@ const demoKeys = config.baseUrl === undefined && store !== undefined && (await s
 
 /** LOCATION_SOURCE=camara: the key, the operator's discovery and its API are checked before the service listens. */
 async function readCamara(opened: ServiceStore | undefined): Promise<CamaraLocationSource | undefined> {
-  // The consumer's store is SQLite's alone: config.ts refuses LOCATION_SOURCE=camara with DATABASE_URL.
-  if (config.location.source !== 'camara' || opened?.camaraConsumer === undefined) return undefined;
+  if (config.location.source !== 'camara' || opened === undefined) return undefined;
   try {
     const consumer = await startCamaraConsumer(config.location.camara, {
       store: opened.camaraConsumer,
