@@ -179,7 +179,8 @@ function apiRoutes(
   const mode = 'upstream' in options ? 'proxy' : 'demo';
   api.use(async (c, next) => {
     await next();
-    c.header(BUILD_HEADER, BUILD_ID);
+    // On the answer as it is: c.header() would now make a new Response around the old one's body as a stream.
+    c.res.headers.set(BUILD_HEADER, BUILD_ID);
   });
   if (options.corsOrigins !== undefined && options.corsOrigins.length > 0) {
     api.use(

@@ -1,0 +1,104 @@
+/* RFC 9110 token characters: what a field name may hold. */
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/* What the Fetch standard refuses in a value once its ends are trimmed: NUL, CR, LF. */
+const FORBIDDEN_VALUE = /[\0\r\n]/;
+const EDGE_WHITESPACE = /^[\t\n\r ]+|[\t\n\r ]+$/g;
+
+function nameOf(name: string): string {
+  if (!TOKEN.test(name)) throw new TypeError(`Invalid header name: ${JSON.stringify(name)}`);
+  return name.toLowerCase();
+}
+
+function valueOf(name: string, value: string): string {
+  const trimmed = String(value).replace(EDGE_WHITESPACE, '');
+  if (FORBIDDEN_VALUE.test(trimmed)) throw new TypeError(`Invalid value for header ${name}`);
+  return trimmed;
+}
+
+/**
+ * A Headers the middleware reads and sets as it would the standard one, kept as a plain map of lower-case names
+ * (in the order they were first set), so that the listener hands it to node's writeHead as it is. The standard
+ * Headers costs about as much as the rest of a small read together (its conversions and validation per call,
+ * the sorting when it is copied out). Names and values are checked as the standard checks them; node refuses
+ * the rest (other control characters) when it writes.
+ */
+export class PlainHeaders implements Headers {
+  readonly #fields = new Map<string, string>();
+  #cookies: string[] = [];
+
+  constructor(init?: Record<string, string>) {
+    if (init !== undefined) for (const name in init) this.set(name, init[name] ?? '');
+  }
+
+  get(name: string): string | null {
+    const key = nameOf(name);
+    if (key === 'set-cookie') return this.#cookies.length === 0 ? null : this.#cookies.join(', ');
+    return this.#fields.get(key) ?? null;
+  }
+
+  has(name: string): boolean {
+    const key = nameOf(name);
+    return key === 'set-cookie' ? this.#cookies.length > 0 : this.#fields.has(key);
+  }
+
+  set(name: string, value: string): void {
+    const key = nameOf(name);
+    const checked = valueOf(name, value);
+    if (key === 'set-cookie') this.#cookies = [checked];
+    else this.#fields.set(key, checked);
+  }
+
+  append(name: string, value: string): void {
+    const key = nameOf(name);
+    const checked = valueOf(name, value);
+    if (key === 'set-cookie') {
+      this.#cookies.push(checked);
+      return;
+    }
+    const old = this.#fields.get(key);
+    this.#fields.set(key, old === undefined ? checked : `${old}, ${checked}`);
+  }
+
+  delete(name: string): void {
+    const key = nameOf(name);
+    if (key === 'set-cookie') this.#cookies = [];
+    else this.#fields.delete(key);
+  }
+
+  getSetCookie(): string[] {
+    return [...this.#cookies];
+  }
+
+  /** As the standard iterates: by name, each Set-Cookie on its own. */
+  *entries(): HeadersIterator<[string, string]> {
+    const sorted = [...this.#fields].concat(this.#cookies.map((cookie) => ['set-cookie', cookie]));
+    sorted.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    yield* sorted as Array<[string, string]>;
+  }
+
+  *keys(): HeadersIterator<string> {
+    for (const [name] of this.entries()) yield name;
+  }
+
+  *values(): HeadersIterator<string> {
+    for (const [, value] of this.entries()) yield value;
+  }
+
+  forEach(callback: (value: string, name: string, parent: Headers) => void, thisArg?: unknown): void {
+    for (const [name, value] of this.entries()) callback.call(thisArg, value, name, this);
+  }
+
+  [Symbol.iterator](): HeadersIterator<[string, string]> {
+    return this.entries();
+  }
+
+  /** The fields as node's writeHead takes them. */
+  toNode(): Record<string, string | string[]> {
+    const fields: Record<string, string | string[]> = Object.fromEntries(this.#fields);
+    if (this.#cookies.length > 0) fields['set-cookie'] = [...this.#cookies];
+    return fields;
+  }
+}
+
+// Passes `instanceof Headers` (Hono and undici ask) without running the standard constructor.
+Object.setPrototypeOf(PlainHeaders.prototype, Headers.prototype);
