@@ -40,8 +40,8 @@ function failed(
 function writePlain(answer: PlainResponse, res: ServerResponse): void {
   const fields = answer.headers.toNode();
   // Without a length node would send the body chunked: its header is written before end() sees the body.
-  if (!('content-length' in fields) && answer.status !== 204 && answer.status !== 304) {
-    fields['content-length'] = String(Buffer.byteLength(answer.content));
+  if (!answer.headers.has('content-length') && answer.status !== 204 && answer.status !== 304) {
+    fields.push('content-length', String(Buffer.byteLength(answer.content)));
   }
   res.writeHead(answer.status, fields);
   res.end(answer.content);
