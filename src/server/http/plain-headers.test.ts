@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PlainHeaders } from './plain-headers';
+import { CheckedFields, PlainHeaders } from './plain-headers';
 import { PlainResponse } from './plain-response';
 
 /* Names in several cases, Set-Cookie (kept apart by the standard), and a few that are not tokens. */
@@ -86,6 +86,22 @@ describe('PlainHeaders', () => {
       'set-cookie',
       'b=2',
     ]);
+  });
+});
+
+describe('CheckedFields', () => {
+  it('are checked when made, as Headers checks them, and set alike on PlainHeaders and the standard Headers', () => {
+    expect(() => new CheckedFields({ 'X-Ok': 'a\nInjected: yes' })).toThrow(TypeError);
+    expect(() => new CheckedFields({ 'X Bad': 'a' })).toThrow(TypeError);
+    expect(() => new CheckedFields({ 'Set-Cookie': 'a=1' })).toThrow(TypeError);
+    const fields = new CheckedFields({ 'X-Frame-Options': ' DENY ', Vary: 'Origin' });
+    const plain = new PlainHeaders({ vary: 'Accept', 'Content-Type': 'text/plain' });
+    const standard = new Headers({ vary: 'Accept', 'Content-Type': 'text/plain' });
+    fields.setOn(plain);
+    fields.setOn(standard);
+    expect([...plain]).toEqual([...standard]);
+    expect(plain.get('x-frame-options')).toBe('DENY');
+    expect(plain.get('vary')).toBe('Origin');
   });
 });
 

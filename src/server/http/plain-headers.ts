@@ -104,12 +104,36 @@ export class PlainHeaders implements Headers {
     return this.entries();
   }
 
+  /** Sets fields checked once, when they were made (the service's fixed headers). */
+  setChecked(fields: CheckedFields): void {
+    for (const [name, value] of fields.pairs) this.#fields.set(name, value);
+  }
+
   /** The fields as node's writeHead takes them most cheaply: names and values in one flat list. */
   toNode(): string[] {
     const fields: string[] = [];
     for (const [name, value] of this.#fields) fields.push(name, value);
     for (const cookie of this.#cookies) fields.push('set-cookie', cookie);
     return fields;
+  }
+}
+
+/** Fixed fields (not Set-Cookie), checked as Headers checks them when made rather than each time they are set. */
+export class CheckedFields {
+  readonly pairs: ReadonlyArray<readonly [string, string]>;
+
+  constructor(fields: Record<string, string>) {
+    this.pairs = Object.entries(fields).map(([name, value]) => {
+      const key = nameOf(name);
+      if (key === 'set-cookie') throw new TypeError('Set-Cookie is not a fixed field');
+      return [key, valueOf(name, value)] as const;
+    });
+  }
+
+  /** Sets them on any Headers: at once on PlainHeaders, one by one on another. */
+  setOn(headers: Headers): void {
+    if (headers instanceof PlainHeaders) headers.setChecked(this);
+    else for (const [name, value] of this.pairs) headers.set(name, value);
   }
 }
 
