@@ -19,6 +19,7 @@ import { readRoutes, serviceRoutes } from './reads/read-routes';
 import { FreshCache, freshValue } from './store/fresh-cache';
 import { clientAddress } from './guard/client-address';
 import { compression } from './http/compression';
+import { CheckedFields } from './http/plain-headers';
 import { DEFAULTS } from './config';
 import { DEMO_KEYS } from './demo/demo-data';
 import type { Upstream } from './sources/operator-source';
@@ -165,6 +166,8 @@ function appSettings(options: AppOptions): () => Maybe<Settings> {
     }));
 }
 
+const BUILD_FIELD = new CheckedFields({ [BUILD_HEADER]: BUILD_ID });
+
 /* Headers a page on another origin may read: the wait after a 429, and the build the app compares with its own. */
 const EXPOSED = ['Retry-After', BUILD_HEADER];
 
@@ -180,7 +183,7 @@ function apiRoutes(
   api.use(async (c, next) => {
     await next();
     // On the answer as it is: c.header() would now make a new Response around the old one's body as a stream.
-    c.res.headers.set(BUILD_HEADER, BUILD_ID);
+    BUILD_FIELD.setOn(c.res.headers);
   });
   if (options.corsOrigins !== undefined && options.corsOrigins.length > 0) {
     api.use(
@@ -250,7 +253,8 @@ export function createApp(options: AppOptions): Hono {
   });
   app.use(accessLog(log));
   app.use(headers);
-  app.use(allowedHostsOnly(options.allowedHosts));
+  // Any host when none are set: no middleware to pass through then.
+  if (options.allowedHosts !== undefined) app.use(allowedHostsOnly(options.allowedHosts));
   app.use('/api/*', compression());
   app.onError((error, c) => {
     const format = formatFromAccept(c.req.header('accept'));

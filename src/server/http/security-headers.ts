@@ -91,8 +91,7 @@ const HOST_HEADER = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(?::\d{1,5})?$/;
  * ALLOWED_HOSTS: a page on another site whose DNS name was rebound to this service's address sends its own name
  * as Host; answering only the names we are known by keeps such a page from reading a loopback-bound service.
  */
-export function allowedHostsOnly(allowed: readonly string[] | undefined): MiddlewareHandler {
-  if (allowed === undefined) return (_c, next) => next();
+export function allowedHostsOnly(allowed: readonly string[]): MiddlewareHandler {
   const hosts = new Set(allowed);
   return async (c, next) => {
     const host = HOST_HEADER.exec(c.req.header('host') ?? '')?.[1]?.toLowerCase();
