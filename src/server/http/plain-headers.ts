@@ -28,36 +28,50 @@ function valueOf(name: string, value: string): string {
 }
 
 /**
- * A Headers the middleware reads and sets as it would the standard one, kept as a plain map of lower-case names
+ * A Headers the middleware reads and sets as it would the standard one, kept as a plain list of lower-case names
  * (in the order they were first set), so that the listener hands it to node's writeHead as it is. The standard
  * Headers costs about as much as the rest of a small read together (its conversions and validation per call,
  * the sorting when it is copied out). Names and values are checked as the standard checks them; node refuses
  * the rest (other control characters) when it writes.
  */
 export class PlainHeaders implements Headers {
-  readonly #fields = new Map<string, string>();
+  /* Names and values in turn, as node takes them: a small answer has a dozen, where a scan is cheaper than a Map. */
+  readonly #fields: string[] = [];
   #cookies: string[] = [];
 
   constructor(init?: Record<string, string>) {
     if (init !== undefined) for (const name in init) this.set(name, init[name] ?? '');
   }
 
+  #indexOf(key: string): number {
+    const fields = this.#fields;
+    for (let i = 0; i < fields.length; i += 2) if (fields[i] === key) return i;
+    return -1;
+  }
+
+  #put(key: string, value: string): void {
+    const at = this.#indexOf(key);
+    if (at < 0) this.#fields.push(key, value);
+    else this.#fields[at + 1] = value;
+  }
+
   get(name: string): string | null {
     const key = nameOf(name);
     if (key === 'set-cookie') return this.#cookies.length === 0 ? null : this.#cookies.join(', ');
-    return this.#fields.get(key) ?? null;
+    const at = this.#indexOf(key);
+    return at < 0 ? null : (this.#fields[at + 1] ?? null);
   }
 
   has(name: string): boolean {
     const key = nameOf(name);
-    return key === 'set-cookie' ? this.#cookies.length > 0 : this.#fields.has(key);
+    return key === 'set-cookie' ? this.#cookies.length > 0 : this.#indexOf(key) >= 0;
   }
 
   set(name: string, value: string): void {
     const key = nameOf(name);
     const checked = valueOf(name, value);
     if (key === 'set-cookie') this.#cookies = [checked];
-    else this.#fields.set(key, checked);
+    else this.#put(key, checked);
   }
 
   append(name: string, value: string): void {
@@ -67,14 +81,19 @@ export class PlainHeaders implements Headers {
       this.#cookies.push(checked);
       return;
     }
-    const old = this.#fields.get(key);
-    this.#fields.set(key, old === undefined ? checked : `${old}, ${checked}`);
+    const at = this.#indexOf(key);
+    if (at < 0) this.#fields.push(key, checked);
+    else this.#fields[at + 1] = `${this.#fields[at + 1]}, ${checked}`;
   }
 
   delete(name: string): void {
     const key = nameOf(name);
-    if (key === 'set-cookie') this.#cookies = [];
-    else this.#fields.delete(key);
+    if (key === 'set-cookie') {
+      this.#cookies = [];
+      return;
+    }
+    const at = this.#indexOf(key);
+    if (at >= 0) this.#fields.splice(at, 2);
   }
 
   getSetCookie(): string[] {
@@ -83,9 +102,13 @@ export class PlainHeaders implements Headers {
 
   /** As the standard iterates: by name, each Set-Cookie on its own. */
   *entries(): HeadersIterator<[string, string]> {
-    const sorted = [...this.#fields].concat(this.#cookies.map((cookie) => ['set-cookie', cookie]));
+    const sorted: Array<[string, string]> = [];
+    for (let i = 0; i < this.#fields.length; i += 2) {
+      sorted.push([this.#fields[i] ?? '', this.#fields[i + 1] ?? '']);
+    }
+    for (const cookie of this.#cookies) sorted.push(['set-cookie', cookie]);
     sorted.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    yield* sorted as Array<[string, string]>;
+    yield* sorted;
   }
 
   *keys(): HeadersIterator<string> {
@@ -106,13 +129,12 @@ export class PlainHeaders implements Headers {
 
   /** Sets fields checked once, when they were made (the service's fixed headers). */
   setChecked(fields: CheckedFields): void {
-    for (const [name, value] of fields.pairs) this.#fields.set(name, value);
+    for (const [name, value] of fields.pairs) this.#put(name, value);
   }
 
   /** The fields as node's writeHead takes them most cheaply: names and values in one flat list. */
   toNode(): string[] {
-    const fields: string[] = [];
-    for (const [name, value] of this.#fields) fields.push(name, value);
+    const fields = this.#fields.slice();
     for (const cookie of this.#cookies) fields.push('set-cookie', cookie);
     return fields;
   }
