@@ -1,6 +1,5 @@
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
-import { methodNotAllowed } from 'hono/method-not-allowed';
 import { BUILD_HEADER, BUILD_ID } from '../api/build';
 import { formatFromAccept, UnencodableError } from '../api/codec';
 import type { Settings } from '../api/settings';
@@ -19,7 +18,7 @@ import { readRoutes, serviceRoutes } from './reads/read-routes';
 import { FreshCache, freshValue } from './store/fresh-cache';
 import { clientAddress } from './guard/client-address';
 import { compression } from './http/compression';
-import { CheckedFields } from './http/plain-headers';
+import { notFoundOrNotAllowed } from './http/method-fallback';
 import { DEFAULTS } from './config';
 import { DEMO_KEYS } from './demo/demo-data';
 import type { Upstream } from './sources/operator-source';
@@ -166,8 +165,6 @@ function appSettings(options: AppOptions): () => Maybe<Settings> {
     }));
 }
 
-const BUILD_FIELD = new CheckedFields({ [BUILD_HEADER]: BUILD_ID });
-
 /* Headers a page on another origin may read: the wait after a 429, and the build the app compares with its own. */
 const EXPOSED = ['Retry-After', BUILD_HEADER];
 
@@ -180,11 +177,6 @@ function apiRoutes(
 ): Hono {
   const api = new Hono();
   const mode = 'upstream' in options ? 'proxy' : 'demo';
-  api.use(async (c, next) => {
-    await next();
-    // On the answer as it is: c.header() would now make a new Response around the old one's body as a stream.
-    BUILD_FIELD.setOn(c.res.headers);
-  });
   if (options.corsOrigins !== undefined && options.corsOrigins.length > 0) {
     api.use(
       cors({
@@ -201,18 +193,6 @@ function apiRoutes(
       }),
     );
   }
-  api.use(
-    methodNotAllowed({
-      app: api,
-      onMethodNotAllowed: (c, methods) =>
-        problem(c, {
-          status: 405,
-          code: 'method-not-allowed',
-          message: `${c.req.method} is not allowed here; use ${methods.join(' or ')}.`,
-          allow: methods.join(', '),
-        }),
-    }),
-  );
   serviceRoutes(api, mode, settings);
   const addressOf = (c: Context) => clientAddress(c, options.trustedProxies ?? 0);
   const cells = cellSources(options, log);
@@ -236,7 +216,7 @@ function apiRoutes(
     const guard = createGuard({ limits, addressOf, credentials: keyParams, judge: operatorKeys(limits) });
     proxyRoutes(api, options.upstream, { guard, log, cells });
   }
-  api.all('*', (c) => problem(c, { status: 404, code: 'not-found', message: 'No such API path.' }));
+  api.all('*', notFoundOrNotAllowed(api, '/api'));
   return api;
 }
 
@@ -250,6 +230,8 @@ export function createApp(options: AppOptions): Hono {
   const headers = securityHeaders({
     tileUrl: options.tileUrl ?? DEFAULTS.tileUrl,
     behindTls: options.behindTls,
+    // Every API answer says which build answered: the app compares it with its own.
+    apiFields: { [BUILD_HEADER]: BUILD_ID },
   });
   app.use(accessLog(log));
   app.use(headers);

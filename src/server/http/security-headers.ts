@@ -65,22 +65,31 @@ function pagePolicy(tileUrl: string): string {
  * referrer only to our own origin, and a Content-Security-Policy: the app's own for pages and assets, and for the
  * API one that runs nothing, so that an answer opened as a page (an operator's, passed on by the proxy) can never
  * run script in the app's origin. HSTS only when a setting says the service is reached over https (BEHIND_TLS).
- * They are set over whatever the answer had, and checked once here rather than on each answer.
+ * They are set over whatever the answer had, and checked once here rather than on each answer. `apiFields` are
+ * more fixed fields for the answers under /api (the build the app compares with its own): set here with the
+ * others, they cost no middleware of their own.
  */
 export function securityHeaders({
   tileUrl,
   behindTls = false,
+  apiFields = {},
 }: {
   tileUrl: string;
   /** Reached over https through a proxy that ends TLS: HSTS for a year. */
   behindTls?: boolean | undefined;
+  apiFields?: Record<string, string>;
 }): MiddlewareHandler {
   const common = { ...COMMON, ...(behindTls && { 'Strict-Transport-Security': 'max-age=31536000' }) };
-  const api = new CheckedFields({ ...common, 'Content-Security-Policy': API_POLICY });
+  const data = new CheckedFields({ ...common, 'Content-Security-Policy': API_POLICY });
+  const api = new CheckedFields({ ...common, 'Content-Security-Policy': API_POLICY, ...apiFields });
   const page = new CheckedFields({ ...common, 'Content-Security-Policy': pagePolicy(tileUrl) });
+  const fieldsFor = (path: string): CheckedFields => {
+    if (path === '/api' || path.startsWith('/api/')) return api;
+    return isApiPath(path) ? data : page;
+  };
   return async (c, next) => {
     await next();
-    (isApiPath(c.req.path) ? api : page).setOn(c.res.headers);
+    fieldsFor(c.req.path).setOn(c.res.headers);
   };
 }
 
