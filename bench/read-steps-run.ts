@@ -151,6 +151,7 @@ try {
     }, CELL_PATH),
   ]);
   rows.push(...(await steps(cellBody, answerHeaders)));
+  rows.push(...rests(rows));
 
   const width = Math.max(...rows.map(([name]) => name.length));
   console.log(
@@ -228,6 +229,30 @@ async function steps(
         fixed.setOn(answer.headers);
         return (answer.headers as unknown as { toNode(): string[] }).toNode();
       }),
+    ],
+  ];
+}
+
+/**
+ * What the steps leave of each whole read: its middleware (the access log and its writing, the security headers,
+ * compression's check, the guard's own), the promises between them, Hono's context, and the collector.
+ */
+function rests(rows: Array<[string, number]>): Array<[string, number]> {
+  const at = (start: string): number => rows.find(([name]) => name.startsWith(start))?.[1] ?? NaN;
+  const shared =
+    at('adapter, router') +
+    at("guard: the client's") +
+    at('guard: rate limits') +
+    at('guard: the query') +
+    at('guard: key check, a pair');
+  return [
+    [
+      'the rest of the Cell read (middleware, promises, context, GC)',
+      at('Cell read, whole') - shared - at("Cell read: the path's") - at('Cell read: the answer kept'),
+    ],
+    [
+      'the rest of the Location read',
+      at('Location read, whole') - shared - at('Location read: the answer kept'),
     ],
   ];
 }
