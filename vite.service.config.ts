@@ -6,8 +6,9 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 
 /* The service built ahead of time into plain JavaScript (dist-server/), so production runs `node` on it with
    neither tsx nor Vite installed. Vite's server build leaves every package import to node_modules at run time:
-   only the service's own code and src/api are bundled. parse-worker and box-worker are entries of their own: the
-   importer and the cells-in-view read start them as worker threads from beside the file that starts them. */
+   only the service's own code and src/api are bundled. parse-worker, plan-worker and box-worker are entries of
+   their own: the importer and the cells-in-view read start them as worker threads from beside the file that
+   starts them. */
 export default defineConfig({
   plugins: [buildInfo(root)],
   publicDir: false,
@@ -22,6 +23,7 @@ export default defineConfig({
         main: 'src/server/main.ts',
         cli: 'src/server/cli.ts',
         'parse-worker': 'src/server/import/parse-worker.ts',
+        'plan-worker': 'src/server/import/plan-worker.ts',
         'box-worker': 'src/server/store/box-worker.ts',
       },
       output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },

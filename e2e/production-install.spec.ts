@@ -25,6 +25,13 @@ const OPENCELLID = `radio,mcc,net,area,cell,unit,lon,lat,range,samples,changeabl
 LTE,244,91,100,123456,0,24.94,60.17,1000,5,1,0,0,0
 `;
 
+/** 100,000 cells around Helsinki: enough rows for the import to rebuild the index in bulk. */
+const LARGE_EXPORT = Array.from(
+  { length: 100_000 },
+  (_, i) =>
+    `LTE,244,92,1,${i},0,${(24.9 + (i % 1000) / 10_000).toFixed(4)},${(60.15 + i / 1e7).toFixed(6)},500,3,1,0,0,0\n`,
+).join('');
+
 test('production: npm ci --omit=dev on a built tree, then npm start runs the built service, app and admin included', async ({
   page,
 }) => {
@@ -96,6 +103,20 @@ test('production: npm ci --omit=dev on a built tree, then npm start runs the bui
     expect(imported.status, imported.stderr).toBe(0);
     expect(imported.stdout).toContain('new cells       1');
     await lookUpCell(page, '244', '91', '123456');
+    await expect(page.locator('dl.fields')).toContainText('Helsinki');
+    // A large import plans the cells-in-view index in a thread of its own (plan-worker.js), built too.
+    const large = join(dir, 'large.csv');
+    writeFileSync(large, LARGE_EXPORT);
+    const bulk = spawnSync(NPM, ['run', '--silent', 'service', '--', 'import-cells', large, '--db', db], {
+      cwd: tree,
+      env: serviceEnv(process.env, {}),
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    expect(bulk.status, bulk.stderr).toBe(0);
+    expect(bulk.stdout).toContain('new cells       100,000');
+    expect(bulk.stdout).toMatch(/\d s {2}index: waiting for its thread/);
+    await lookUpCell(page, '244', '92', '99999');
     await expect(page.locator('dl.fields')).toContainText('Helsinki');
 
     // The service finishes what is in flight and closes the database.

@@ -147,7 +147,7 @@ describe('download-opencellid', () => {
     [['24'], {}, 'MCC must be three digits (got "24")'],
     [['244', '--full'], {}, 'give MCCs or --full, not both'],
     [['244'], { OPENCELLID_KEY: '' }, 'OPENCELLID_KEY: required: your OpenCelliD key is the download token'],
-    [['244', '--batch', '5'], {}, '--batch must be a whole number from 100 to 1000000'],
+    [['244', '--batch', '5'], {}, '--batch must be a whole number from 100 to 8000000'],
   ])('refuses %j with exit code 2 and the usage', async (args, env, message) => {
     const { code, stderr } = await download(args, env);
     expect(code).toBe(2);

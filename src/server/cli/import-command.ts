@@ -2,7 +2,7 @@ import { access, constants } from 'node:fs/promises';
 import { readArgs, UsageError, type Args } from './args';
 import { ConfigError, readDatabase, readDbFile } from '../config';
 import { printable } from './terminal-text';
-import { DEFAULT_BATCH_SIZE, type ImportReport } from '../import/import-cells';
+import { DEFAULT_BATCH_SIZE, ImportFailed, type ImportReport } from '../import/import-cells';
 import { importInto, importTarget, targetName, type ImportTarget } from '../import/import-into';
 import { SKIP_REASONS, type SkipReason } from '../import/opencellid-csv';
 import { createProgress } from '../import/progress';
@@ -14,10 +14,14 @@ export interface CommandIo {
   isTTY: boolean;
 }
 
+/** The most rows a transaction of the import may hold in memory: about 1.2 GB. */
+const MAX_BATCH_SIZE = 8_000_000;
+
 /** The options of both import commands, as their usage says them. */
 export const IMPORT_OPTIONS = `  --db FILE    database file (default: $POSITIONING_DB or ${readDbFile({})}); with DATABASE_URL set and no
                --db, PostgreSQL, each import in one transaction
-  --batch N    rows per transaction (SQLite), 100 to 1000000 (default ${DEFAULT_BATCH_SIZE})`;
+  --batch N    rows per transaction (SQLite), each sorted in memory (about 200 bytes a row), 100 to
+               ${MAX_BATCH_SIZE} (default ${DEFAULT_BATCH_SIZE})`;
 
 export const USAGE = `Usage: import-cells FILE [--db FILE] [--batch N]
 
@@ -30,9 +34,9 @@ ${IMPORT_OPTIONS}
 export function readBatchSize(batch: string | undefined): number | string {
   if (batch === undefined) return DEFAULT_BATCH_SIZE;
   const size = /^\d{1,7}$/.test(batch) ? Number(batch) : NaN;
-  return size >= 100 && size <= 1_000_000
+  return size >= 100 && size <= MAX_BATCH_SIZE
     ? size
-    : `--batch must be a whole number from 100 to 1000000 (got "${batch}")`;
+    : `--batch must be a whole number from 100 to ${MAX_BATCH_SIZE} (got "${batch}")`;
 }
 
 export interface ImportArgs {
@@ -106,7 +110,33 @@ export function formatReport(report: ImportReport): string {
       lines.push(`    line ${skip.line}: ${skip.reason}: ${printable(skip.text)}`);
   }
   lines.push(`  cells in the database: ${n(report.cellsAfter)} (were ${n(report.cellsBefore)})`);
+  if (report.steps !== undefined && report.steps.length > 0) {
+    lines.push('  time by step:');
+    for (const [step, seconds] of report.steps)
+      lines.push(`    ${seconds.toFixed(2).padStart(8)} s  ${step}`);
+  }
   return `${lines.join('\n')}\n`;
+}
+
+/** What the database holds after a failed import, and what to do about it. */
+export function heldAfter(error: ImportFailed): string {
+  const held = error.held;
+  if (held === undefined) return '';
+  const lines =
+    error.written === 0
+      ? [`Nothing of this file was imported: the database holds its ${n(held.cellsAfter)} cells as before.`]
+      : [
+          `${n(error.written)} cells of this file (new or with more samples) were saved before that, in whole ` +
+            `transactions: the database holds ${n(held.cellsAfter)} cells (it held ${n(held.cellsBefore)}). ` +
+            'Run the same command again to complete the import.',
+        ];
+  if (held.indexLeft !== undefined) {
+    lines.push(
+      `The cells-in-view index could not be rebuilt (${held.indexLeft}): the map shows the cells as they were ` +
+        'before this import until it is; the service rebuilds it when it starts with room on the disk.',
+    );
+  }
+  return `${lines.map(printable).join('\n')}\n`;
 }
 
 const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGTERM: 143 };
@@ -170,6 +200,7 @@ export async function runImportCommand(
   } catch (error) {
     progress.finish(last);
     io.stderr.write(`import-cells: ${printable(error instanceof Error ? error.message : String(error))}\n`);
+    if (error instanceof ImportFailed && error.held !== undefined) io.stderr.write(heldAfter(error));
     return 1;
   } finally {
     process.off('SIGINT', onSignal);

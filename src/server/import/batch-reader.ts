@@ -4,7 +4,8 @@ import {
   emptyCell,
   isHeaderLine,
   LineSplitter,
-  parseCellLine,
+  lineText,
+  parseCellBytes,
   SKIP_REASONS,
   type SkipReason,
 } from './opencellid-csv';
@@ -33,7 +34,7 @@ export interface RowBatch {
   updated: Uint32Array;
   /** A code in RADIO_CODES (0: unknown). */
   radio: Uint8Array;
-  /** Index of each row's town in the gazetteer's `names`. */
+  /** Index of each row's town in the gazetteer's `names` (-1 until named, when read without a gazetteer). */
   town: Int32Array;
 }
 
@@ -101,7 +102,8 @@ export function newBatch(capacity: number): RowBatch {
 export interface ReadOptions {
   input: CsvInput;
   batchSize: number;
-  gazetteer: Gazetteer;
+  /** Names each row's town; without one, rows are left for whoever takes them to name. */
+  gazetteer?: Gazetteer;
   /** Updated in place as the file is read. */
   stats: ReadStats;
   /** Asked after every chunk; true stops reading, and the rows read so far come as a last batch. */
@@ -123,20 +125,24 @@ export async function* readBatches(options: ReadOptions): AsyncGenerator<RowBatc
   const cell = emptyCell();
   let lineNo = 0;
 
-  const splitter = new LineSplitter((line) => {
+  const splitter = new LineSplitter((bytes, start, end) => {
     lineNo++;
-    if (line.length === 0) return;
-    if (lineNo === 1 && isHeaderLine(line)) {
+    if (end === start) return;
+    if (lineNo === 1 && isHeaderLine(lineText(bytes, start, end, 1000))) {
       stats.header = true;
       return;
     }
     stats.rows++;
-    const reason = parseCellLine(line, cell);
+    const reason = parseCellBytes(bytes, start, end, cell);
     if (reason !== undefined) {
       stats.skipped++;
       stats.skippedByReason[reason] = (stats.skippedByReason[reason] ?? 0) + 1;
       if (stats.firstSkipped.length < MAX_LISTED_SKIPS) {
-        stats.firstSkipped.push({ line: lineNo, reason: SKIP_REASONS[reason], text: line.slice(0, 200) });
+        stats.firstSkipped.push({
+          line: lineNo,
+          reason: SKIP_REASONS[reason],
+          text: lineText(bytes, start, end),
+        });
       }
       return;
     }
@@ -151,7 +157,7 @@ export async function* readBatches(options: ReadOptions): AsyncGenerator<RowBatc
     batch.range[i] = cell.range;
     batch.updated[i] = Math.max(0, cell.updated);
     batch.radio[i] = cell.radio;
-    batch.town[i] = gazetteer.nearestIndex(cell.lat, cell.lon);
+    batch.town[i] = gazetteer === undefined ? -1 : gazetteer.nearestIndex(cell.lat, cell.lon);
     if (batch.length === batchSize) {
       full.push(batch);
       batch = make(batchSize);

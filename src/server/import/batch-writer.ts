@@ -20,31 +20,22 @@ function upsertSql(rows: number): string {
     WHERE excluded.samples > cells.samples`;
 }
 
-/** Key order makes the B-tree writes local; ties keep file order, so the first of equal rows wins. */
-function keyOrder(batch: RowBatch): Uint32Array {
-  const order = new Uint32Array(batch.length);
-  for (let i = 0; i < order.length; i++) order[i] = i;
-  const { key, cellid } = batch;
-  return order.sort((a, b) => key[a]! - key[b]! || cellid[a]! - cellid[b]! || a - b);
-}
-
-/** Writes one batch in one transaction, in key order, many rows per statement; counts the cells it changed. */
+/**
+ * Writes the rows (sortRows: in key order, so the B-tree is written in one pass, appended to when the cells are
+ * new), many rows per statement; counts the cells it changed. Run it inside a transaction.
+ */
 export function batchWriter(
   db: Db,
   names: () => readonly string[],
-): { write(rows: RowBatch, first?: () => void): void; written(): number } {
+): { write(rows: RowBatch): void; written(): number } {
   const upsertOne = db.prepare(upsertSql(1));
   const upsertMany = db.prepare(upsertSql(ROWS_PER_STATEMENT));
   const params = new Array<number | string | null>(ROWS_PER_STATEMENT * ROW_PARAMS).fill(0);
   let written = 0;
-  // `first` runs in the batch's transaction, before its rows.
-  const write = db.transaction((rows: RowBatch, first?: () => void) => {
-    first?.();
+  const write = (rows: RowBatch): void => {
     const town = names();
-    const order = keyOrder(rows);
     let p = 0;
-    for (let j = 0; j < order.length; j++) {
-      const i = order[j]!;
+    for (let i = 0; i < rows.length; i++) {
       const key = rows.key[i]!;
       const mcc = Math.floor(key / 1000);
       params[p++] = mcc;
@@ -61,13 +52,15 @@ export function batchWriter(
       params[p++] = rows.radio[i]! || null;
       params[p++] = updated === 0 ? null : updated;
       if (p === params.length) {
-        written += upsertMany.run(params).changes;
+        // Spread, not an array: the driver takes each argument as it is instead of looking each element up
+        // (measured: 1.9 against 2.4 s of CPU for 3,000,000 rows).
+        written += upsertMany.run(...params).changes;
         p = 0;
       }
     }
     for (let at = 0; at < p; at += ROW_PARAMS) {
       written += upsertOne.run(params.slice(at, at + ROW_PARAMS)).changes;
     }
-  });
+  };
   return { write, written: () => written };
 }

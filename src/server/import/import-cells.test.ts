@@ -12,6 +12,7 @@ import { openDemoStore } from '../demo/demo-data';
 import { BULK_INDEX_MIN_ROWS, bulkIndex, DEFAULT_CACHE_MB, expectedRows, importCells } from './import-cells';
 import { OPENCELLID_HEADER } from './opencellid-csv';
 import { tempDir } from '../testing/temp-dir';
+import { pauseCellsBox, repairCellsBox } from '../store/cells-rtree';
 
 const dir = tempDir('import-cells');
 
@@ -285,6 +286,13 @@ describe('importCells', () => {
       const report = await importCells({ file, input: plain, bulkIndex: true });
       expect(report.inserted).toBeGreaterThan(0);
       expectIndexed(file);
+      const counted = new Database(file, { readonly: true });
+      try {
+        // Known from the cells in memory, not counted: the count in the table.
+        expect(report.cellsAfter).toBe(counted.prepare('SELECT count(*) AS n FROM cells').pluck().get());
+      } finally {
+        counted.close();
+      }
       const after = new Database(file);
       try {
         const moved = after
@@ -337,27 +345,48 @@ describe('importCells', () => {
       expectIndexed(file);
     });
 
-    it('is rebuilt by the next opener after an import killed while it was paused', async () => {
-      const file = join(dir, 'killed.db');
+    it.each([
+      ['this machine', () => hostname()],
+      ['another machine', () => 'another-host'],
+    ])('is rebuilt by the next opener after an import killed on %s while it was paused', async (_, host) => {
+      const file = join(dir, `killed-${host()}.db`);
       openDemoStore(file).close();
       await importCells({ file, input: plain, bulkIndex: false });
       const db = new Database(file);
-      // What a killed import leaves: no triggers, the note of a process that is gone, cells not in the index.
+      // What a killed import leaves: no triggers, its note, cells not in the index. The note's process and host
+      // say nothing: a container's host name changes with each start, and a process number is used again.
       db.exec(`
-        DROP TRIGGER cells_box_insert; DROP TRIGGER cells_box_update; DROP TRIGGER cells_box_delete;
-        CREATE TABLE cells_box_paused (pid INTEGER NOT NULL, host TEXT NOT NULL, since INTEGER NOT NULL);
-        DELETE FROM cells_box WHERE (id >> 36) & 1023 = 91;
-      `);
-      // An import still running (this process stands in for it) is left to finish its own rebuild.
-      const note = db.prepare('INSERT INTO cells_box_paused VALUES (?, ?, 0)');
-      note.run(process.pid, hostname());
+          DROP TRIGGER cells_box_insert; DROP TRIGGER cells_box_update; DROP TRIGGER cells_box_delete;
+          CREATE TABLE cells_box_paused (pid INTEGER NOT NULL, host TEXT NOT NULL, since INTEGER NOT NULL);
+          DELETE FROM cells_box WHERE (id >> 36) & 1023 = 91;
+        `);
+      db.prepare('INSERT INTO cells_box_paused VALUES (?, ?, 0)').run(process.pid, host());
       db.close();
-      openDemoStore(file, false).close();
-      expect(boxes(file).paused).toBeDefined();
       expect(boxes(file).held.length).toBeLessThan(boxes(file).cells.length);
-      const again = new Database(file);
-      again.prepare('UPDATE cells_box_paused SET pid = ?').run(2 ** 22 + 12345);
-      again.close();
+      openDemoStore(file, false).close();
+      expectIndexed(file);
+    });
+
+    it('is left to an import still writing, and the database opens meanwhile', async () => {
+      const file = join(dir, 'still-importing.db');
+      openDemoStore(file).close();
+      await importCells({ file, input: plain, bulkIndex: false });
+      // An import between pauseCellsBox and its rebuild, in the middle of a transaction: it holds the write lock.
+      const importer = new Database(file);
+      importer.pragma('journal_mode = WAL');
+      importer.exec('BEGIN IMMEDIATE');
+      pauseCellsBox(importer);
+      importer.exec('COMMIT; BEGIN IMMEDIATE; DELETE FROM cells_box WHERE (id >> 36) & 1023 = 91;');
+      const opener = new Database(file);
+      try {
+        opener.pragma('busy_timeout = 0');
+        expect(repairCellsBox(opener)).toBe(false);
+      } finally {
+        opener.close();
+      }
+      importer.exec('COMMIT');
+      importer.close();
+      expect(boxes(file).paused).toBeDefined();
       openDemoStore(file, false).close();
       expectIndexed(file);
     });

@@ -1,25 +1,27 @@
 import type { Db } from '../store/sqlite';
-import { pauseCellsBox, resumeCellsBox } from '../store/cells-rtree';
 import { openDatabase } from '../store/open-store';
-import { emptyStats, readBatches, type RowBatch, type SkippedLine } from './batch-reader';
-import { batchWriter } from './batch-writer';
+import { emptyStats, type RowBatch, type SkippedLine } from './batch-reader';
 import type { Gazetteer } from '../places/gazetteer';
-import { townGazetteer } from '../places/gazetteer';
 import { inputName, type CsvInput } from './input';
 import type { SkipReason } from './opencellid-csv';
 import type { ProgressState } from './progress';
-import { regroup, threadBatches } from './thread-batches';
+import { appendRows, isFull, newRun, type RowRun } from './row-run';
+import { importPragmas, runWriter, truncateWal, type RunWriter, type WriteTimes } from './run-writer';
+import { openBatches } from './thread-batches';
 
 export type { SkippedLine };
 
-/** Measured: with cells arriving in random key order, small batches rewrite most B-tree pages per commit. */
-export const DEFAULT_BATCH_SIZE = 200_000;
+/**
+ * Rows per transaction, each run of them held in memory (about 150 bytes a row at most, the index's load included)
+ * and written in key order: the table's B-tree is then written in one pass, appended to where the cells are new,
+ * where 200,000-row batches of a file's random keys rewrote most of its pages each (see docs/performance.md).
+ */
+export const DEFAULT_BATCH_SIZE = 4_000_000;
 
 /**
- * The import's SQLite page cache, MiB. Each batch, sorted by key, walks the table's B-tree once in order: a page is
+ * The import's SQLite page cache, MiB. Each run, sorted by key, walks the table's B-tree once in order: a page is
  * dirtied, done with, and spilled to the WAL once whatever the cache, so the cache needs only the path down the
- * tree. Measured on bench:import (2,000,000 rows): the cells written in 8.98-9.10 s with 2, 8 or 32 MiB, the peak
- * RSS 205, 223 and 246 MB.
+ * tree (2, 8 or 32 MiB wrote 2,000,000 rows in the same time, peak RSS 205, 223 and 246 MB).
  */
 export const DEFAULT_CACHE_MB = 8;
 
@@ -103,60 +105,101 @@ export interface ImportReport {
   indexSeconds: number;
   rowsPerSecond: number;
   interrupted: boolean;
+  /** Of `seconds`, each step's, in order. */
+  steps?: Array<[string, number]>;
 }
 
-/** The input could not be read to its end; `written` cells (new or replaced) were saved before, in whole batches. */
+/** What the database holds after an import failed. */
+export interface HeldAfterFailure {
+  cellsBefore: number;
+  cellsAfter: number;
+  /** The cells-in-view index could not be rebuilt: why. The next opener rebuilds it. */
+  indexLeft?: string;
+}
+
+/**
+ * The import stopped on an error (the input could not be read to its end, or the database refused a write);
+ * `written` cells (new or replaced) were saved before it, in whole transactions, and `held` says what the
+ * database holds now.
+ */
 export class ImportFailed extends Error {
   constructor(
     message: string,
     readonly written: number,
     options?: ErrorOptions,
+    readonly held?: HeldAfterFailure,
   ) {
     super(message, options);
     this.name = 'ImportFailed';
   }
 }
 
-/** The rows to write, batch by batch: read and named in a worker thread, or here with the given gazetteer. */
-function openBatches(
+/** Rows per part handed from the reading to the writing (fewer when runs are smaller): each is copied as it comes. */
+const PART_ROWS = 16_384;
+
+/**
+ * Reads the rows into runs of `batchSize` and writes each run in one transaction, the last one (the only one, for
+ * a file of up to batchSize rows) with the index rebuilt in it. Returns the runs written and the seconds spent
+ * waiting for rows.
+ */
+async function readAndWrite(
   options: ImportOptions,
   batchSize: number,
-  stats: ReturnType<typeof emptyStats>,
-  progress: () => void,
-): { batches: AsyncIterable<RowBatch>; names: () => readonly string[] } {
-  const inThread = options.thread === false || options.gazetteer !== undefined;
-  const gazetteer = inThread ? (options.gazetteer ?? townGazetteer()) : undefined;
-  if (gazetteer !== undefined) {
-    const batches = readBatches({
-      input: options.input,
+  source: { batches: AsyncIterable<RowBatch>; stats: ReturnType<typeof emptyStats> },
+  writer: RunWriter,
+  cellsBefore: number,
+): Promise<{ runs: number; waited: number }> {
+  const { stats } = source;
+  let run: RowRun | undefined;
+  let runs = 0;
+  let waited = 0;
+  const bulk = (rows: number) => () => options.bulkIndex ?? bulkIndex(rows, cellsBefore);
+  let asked = performance.now();
+  for await (const part of source.batches) {
+    waited += (performance.now() - asked) / 1000;
+    // Made once the input's size is known: a guess of its rows, grown if short.
+    run ??= newRun(
       batchSize,
-      gazetteer,
-      stats,
-      stop: () => options.signal?.aborted === true,
-      onChunk: progress,
-    });
-    return { batches, names: () => gazetteer.names };
+      stats.totalBytes > 0 ? expectedRows(stats.totalBytes, stats.gzip, 0, 0) * 1.05 : 4 * part.length,
+    );
+    for (let from = 0; from < part.length;) {
+      // A full run is written once the next row comes: the last run, whole or not, is written last.
+      if (isFull(run)) {
+        await writer.write(
+          run.rows,
+          false,
+          bulk(expectedRows(stats.totalBytes, stats.gzip, batchSize, batchSize)),
+        );
+        runs++;
+        run.rows.length = 0;
+      }
+      from += appendRows(run, part, from);
+    }
+    asked = performance.now();
   }
-  let names: readonly string[] = [];
-  const small = { input: options.input, batchSize: Math.min(batchSize, 16_384) };
-  const threaded = threadBatches(small, stats, progress, (list) => (names = list), options.signal);
-  return { batches: regroup(threaded, batchSize), names: () => names };
+  waited += (performance.now() - asked) / 1000;
+  if (run === undefined) return { runs: 0, waited };
+  await writer.write(run.rows, true, bulk(runs * batchSize + run.rows.length));
+  return { runs: runs + (run.rows.length > 0 ? 1 : 0), waited };
 }
 
-/** Sets the import's pragmas; returns what puts the previous ones back. */
-function importPragmas(db: Db, options: ImportOptions): () => void {
-  const previous = {
-    synchronous: db.pragma('synchronous', { simple: true }) as number,
-    cache_size: db.pragma('cache_size', { simple: true }) as number,
-    wal_autocheckpoint: db.pragma('wal_autocheckpoint', { simple: true }) as number,
-  };
-  // NORMAL in WAL mode still commits each batch atomically; it only skips an fsync per commit.
-  db.pragma('synchronous = NORMAL');
-  db.pragma(`cache_size = ${-1024 * (options.cacheMb ?? DEFAULT_CACHE_MB)}`);
-  db.pragma(`wal_autocheckpoint = ${options.checkpointPages ?? 1000}`);
-  return () => {
-    for (const [name, value] of Object.entries(previous)) db.pragma(`${name} = ${value}`);
-  };
+/** The failure as ImportFailed, with what the database holds now, once the index is rebuilt if it can be. */
+function failure(error: unknown, db: Db, writer: RunWriter, cellsBefore: number): ImportFailed {
+  let indexLeft: string | undefined;
+  try {
+    writer.finish();
+  } catch (rebuild) {
+    indexLeft = rebuild instanceof Error ? rebuild.message : String(rebuild);
+  }
+  const cellsAfter = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM cells').get()?.n ?? 0;
+  try {
+    truncateWal(db);
+  } catch {
+    // The WAL keeps its size: what matters is that the database says what it holds.
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  const held = { cellsBefore, cellsAfter, ...(indexLeft !== undefined && { indexLeft }) };
+  return new ImportFailed(message, writer.written(), { cause: error }, held);
 }
 
 export async function importCells(options: ImportOptions): Promise<ImportReport> {
@@ -169,44 +212,48 @@ export async function importCells(options: ImportOptions): Promise<ImportReport>
   const stats = emptyStats();
   const progress = (): void =>
     options.onProgress?.({ rows: stats.rows, bytesRead: stats.bytesRead, totalBytes: stats.totalBytes });
-  const { batches, names } = openBatches(options, batchSize, stats, progress);
+  const { batches, names } = openBatches(options, Math.min(batchSize, PART_ROWS), stats, progress);
 
   const db = options.db ?? openDatabase(options.file ?? '', { foreignKeys: false });
-  const restorePragmas = importPragmas(db, options);
+  const restorePragmas = importPragmas(db, options.cacheMb ?? DEFAULT_CACHE_MB, options.checkpointPages);
   const countCells = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM cells');
   const cellsBefore = countCells.get()?.n ?? 0;
-  let cellsAfter = cellsBefore;
-  const writer = batchWriter(db, names);
-  let count = 0;
-  let paused = false;
-  let indexSeconds = 0;
+  const writer = runWriter(db, names, cellsBefore);
+  let read: { runs: number; waited: number };
+  let cellsAfter: number;
+  let checkpoint: number;
   try {
-    for await (const batch of batches) {
-      const rows = () => expectedRows(stats.totalBytes, stats.gzip, batch.length, batchSize);
-      const pause = count === 0 && (options.bulkIndex ?? bulkIndex(rows(), cellsBefore));
-      const pauseIndex = () => {
-        pauseCellsBox(db);
-        paused = true;
-      };
-      writer.write(batch, pause ? pauseIndex : undefined);
-      count++;
-    }
+    read = await readAndWrite(options, batchSize, { batches, stats }, writer, cellsBefore);
+    // Counting 3,000,000 cells takes 0.1 s: an import that held the table's cells in memory knows.
+    cellsAfter = writer.cellsAfter() ?? countCells.get()?.n ?? cellsBefore;
+    checkpoint = truncateWal(db);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new ImportFailed(message, writer.written(), { cause: error });
+    throw failure(error, db, writer, cellsBefore);
   } finally {
-    // Also after a failure or an interruption: the cells written so far are in the index when this returns.
-    const indexBegan = performance.now();
-    if (paused) db.transaction(() => resumeCellsBox(db))();
-    indexSeconds = (performance.now() - indexBegan) / 1000;
-    cellsAfter = countCells.get()?.n ?? cellsBefore;
     restorePragmas();
     if (options.db === undefined) db.close();
   }
   progress();
-  const seconds = (performance.now() - began) / 1000;
-  const inserted = cellsAfter - cellsBefore;
+  return report(options, stats, writer, { cellsBefore, cellsAfter, began, ...read, checkpoint });
+}
+
+function report(
+  options: ImportOptions,
+  stats: ReturnType<typeof emptyStats>,
+  writer: RunWriter,
+  run: {
+    cellsBefore: number;
+    cellsAfter: number;
+    began: number;
+    runs: number;
+    waited: number;
+    checkpoint: number;
+  },
+): ImportReport {
+  const seconds = (performance.now() - run.began) / 1000;
+  const inserted = run.cellsAfter - run.cellsBefore;
   const written = writer.written();
+  const times: WriteTimes = writer.times;
   return {
     input: inputName(options.input),
     gzip: stats.gzip,
@@ -219,12 +266,21 @@ export async function importCells(options: ImportOptions): Promise<ImportReport>
     skipped: stats.skipped,
     skippedByReason: stats.skippedByReason,
     firstSkipped: stats.firstSkipped,
-    batches: count,
-    cellsBefore,
-    cellsAfter,
+    batches: run.runs,
+    cellsBefore: run.cellsBefore,
+    cellsAfter: run.cellsAfter,
     seconds,
-    indexSeconds,
+    indexSeconds: times.plan + times.index,
     rowsPerSecond: seconds > 0 ? stats.rows / seconds : 0,
     interrupted: options.signal?.aborted === true,
+    steps: [
+      ['reading (parsed in a thread, towns named here)', run.waited],
+      ['ordering by key', times.sort],
+      ['writing the cells', times.cells],
+      ['index: waiting for its thread', times.plan],
+      ['index: written', times.index],
+      ['commits', times.commit],
+      ['WAL checkpoint', run.checkpoint],
+    ],
   };
 }

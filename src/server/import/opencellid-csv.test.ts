@@ -1,5 +1,20 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { emptyCell, isHeaderLine, LineSplitter, OPENCELLID_HEADER, parseCellLine } from './opencellid-csv';
+import {
+  emptyCell,
+  isHeaderLine,
+  LineSplitter,
+  lineText,
+  OPENCELLID_HEADER,
+  parseCellBytes,
+  type ParsedCell,
+} from './opencellid-csv';
+
+/** A line as the importer reads it: its bytes. */
+function parseCellLine(line: string, out: ParsedCell) {
+  const bytes = Buffer.from(line, 'utf8');
+  return parseCellBytes(bytes, 0, bytes.length, out);
+}
 
 const row = (
   fields: Partial<Record<'mcc' | 'net' | 'area' | 'cell' | 'lon' | 'lat' | 'samples', string>> = {},
@@ -91,8 +106,30 @@ describe('parseCellLine', () => {
     [row({ lat: '.' }), 'lat'],
     [row({ samples: '' }), 'samples'],
     [row({ samples: '3.5' }), 'samples'],
+    [row({ lat: '1.2.3' }), 'lat'],
+    [row({ lat: '+-1' }), 'lat'],
+    [row({ lon: '２４.9' }), 'lon'],
   ])('skips %s (%s)', (line, reason) => {
     expect(parseCellLine(line, emptyCell())).toBe(reason);
+  });
+
+  it('reads every decimal as Number() reads its text', () => {
+    const digits = (max: number) => fc.stringMatching(new RegExp(`^[0-9]{0,${max}}$`));
+    const text = fc
+      .tuple(fc.constantFrom('', '-', '+'), digits(3), fc.boolean(), digits(20))
+      .map(([sign, whole, dot, fraction]) => `${sign}${whole}${dot ? '.' : ''}${dot ? fraction : ''}`)
+      .filter((t) => /\d/.test(t));
+    fc.assert(
+      fc.property(text, text, (lon, lat) => {
+        const cell = emptyCell();
+        const reason = parseCellLine(row({ lon, lat }), cell);
+        const [x, y] = [Number(lon), Number(lat)];
+        const expected = !(x >= -180 && x <= 180) ? 'lon' : !(y >= -90 && y <= 90) ? 'lat' : undefined;
+        expect(reason).toBe(expected);
+        if (expected === undefined) expect([cell.lon, cell.lat]).toEqual([x, y]);
+      }),
+      { numRuns: 5000 },
+    );
   });
 });
 
@@ -105,12 +142,25 @@ describe('isHeaderLine', () => {
 });
 
 describe('LineSplitter', () => {
-  it('joins lines across chunks, drops \\r and a BOM, and keeps split UTF-8 characters whole', () => {
+  const split = (text: string, size: number): string[] => {
     const lines: string[] = [];
-    const splitter = new LineSplitter((line) => lines.push(line));
-    const bytes = Buffer.from('\ufeffa,b\r\nBrändö\n\nlast', 'utf8');
-    for (let i = 0; i < bytes.length; i += 3) splitter.push(bytes.subarray(i, i + 3));
+    const splitter = new LineSplitter((bytes, start, end) => lines.push(lineText(bytes, start, end, 1000)));
+    const bytes = Buffer.from(text, 'utf8');
+    for (let i = 0; i < bytes.length; i += size) splitter.push(bytes.subarray(i, i + size));
     splitter.end();
-    expect(lines).toEqual(['a,b', 'Brändö', '', 'last']);
+    return lines;
+  };
+
+  it('joins lines across chunks of any size, drops \\r and a BOM, and keeps split UTF-8 characters whole', () => {
+    for (const size of [1, 2, 3, 5, 1000]) {
+      expect(split('\ufeffa,b\r\nBrändö\n\nlast\r', size)).toEqual(['a,b', 'Brändö', '', 'last']);
+      expect(split('\ufeff', size)).toEqual([]);
+      expect(split('x\r\n', size)).toEqual(['x']);
+    }
+  });
+
+  it('shows a skipped line as its first characters, whole', () => {
+    const bytes = Buffer.from(`${'ä'.repeat(300)}`, 'utf8');
+    expect(lineText(bytes, 0, bytes.length)).toBe('ä'.repeat(200));
   });
 });

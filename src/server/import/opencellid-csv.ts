@@ -1,6 +1,5 @@
-import { StringDecoder } from 'node:string_decoder';
 import { MAX_CELLID } from '../../api/cell-id';
-import type { CellKey, CellPlace } from '../store/records';
+import { RADIO_CODES, type CellKey, type CellPlace } from '../store/records';
 
 /** OpenCelliD's column order; `net` is the MNC, `area` the LAC/TAC, `cell` the cell id. */
 export const OPENCELLID_HEADER =
@@ -48,87 +47,111 @@ export function isHeaderLine(line: string): boolean {
   );
 }
 
-function wholeNumber(line: string, start: number, end: number, max: number): number {
+const COMMA = 44;
+const NEWLINE = 10;
+const RETURN = 13;
+const DOT = 46;
+const MINUS = 45;
+const PLUS = 43;
+const ZERO = 48;
+
+/** A whole number of at most 16 digits, not above `max`; -1 for anything else. */
+function wholeNumber(bytes: Uint8Array, start: number, end: number, max: number): number {
   if (start >= end || end - start > 16) return -1;
   let n = 0;
   for (let i = start; i < end; i++) {
-    const digit = line.charCodeAt(i) - 48;
+    const digit = bytes[i]! - ZERO;
     if (digit < 0 || digit > 9) return -1;
     n = n * 10 + digit;
   }
   return n > max ? -1 : n;
 }
 
-/** A plain decimal (optional sign, digits, optional fraction); NaN for anything else (exponents, hex, blanks). */
-function decimal(line: string, start: number, end: number): number {
+/** 10^k for the fractions read exactly (k ≤ 15). */
+const POWERS = Array.from({ length: 16 }, (_, k) => 10 ** k);
+
+/**
+ * A plain decimal (optional sign, digits, optional fraction); NaN for anything else (exponents, hex, blanks). With
+ * at most 15 digits the digits are a whole number held exactly and 10^k is exact, so one division rounds once, to
+ * what Number() reads from the text; longer ones are read by Number().
+ */
+function decimal(bytes: Uint8Array, start: number, end: number): number {
   let i = start;
-  const first = line.charCodeAt(i);
-  if (first === 45 || first === 43) i++;
+  const first = bytes[i];
+  const negative = first === MINUS;
+  if (negative || first === PLUS) i++;
   let digits = 0;
-  let dot = false;
+  let dot = -1;
+  let whole = 0;
   for (; i < end; i++) {
-    const c = line.charCodeAt(i);
-    if (c >= 48 && c <= 57) digits++;
-    else if (c === 46 && !dot) dot = true;
+    const c = bytes[i]!;
+    if (c >= ZERO && c <= ZERO + 9) {
+      digits++;
+      whole = whole * 10 + (c - ZERO);
+    } else if (c === DOT && dot < 0) dot = i;
     else return NaN;
   }
   if (digits === 0 || digits > 24) return NaN;
-  return Number(line.slice(start, end));
+  if (digits > 15) return Number(latin1(bytes, start, end));
+  const value = dot < 0 ? whole : whole / POWERS[end - dot - 1]!;
+  return negative ? -value : value;
 }
 
-/** The radio column's code, read from its characters (no string made per row). */
-function radioCode(line: string, end: number): number {
-  const first = line.charCodeAt(0);
-  if (end === 3 && first === 71 && line.startsWith('GSM')) return 1;
-  if (end === 4 && first === 85 && line.startsWith('UMTS')) return 2;
-  if (end === 3 && first === 76 && line.startsWith('LTE')) return 3;
-  if (end === 2 && first === 78 && line.charCodeAt(1) === 82) return 4;
-  if (end === 4 && first === 67 && line.startsWith('CDMA')) return 5;
-  return 0;
+const latin1 = (bytes: Uint8Array, start: number, end: number): string =>
+  String.fromCharCode(...bytes.subarray(start, end));
+
+/** Whether bytes [start, end) spell `word` (ASCII). */
+function spells(bytes: Uint8Array, start: number, end: number, word: string): boolean {
+  if (end - start !== word.length) return false;
+  for (let i = 0; i < word.length; i++) if (bytes[start + i] !== word.charCodeAt(i)) return false;
+  return true;
 }
+
+/** The radio column's code, read from its bytes. */
+function radioCode(bytes: Uint8Array, start: number, end: number): number {
+  const code = RADIO_WORDS.findIndex((word) => spells(bytes, start, end, word));
+  return code < 0 ? 0 : code + 1;
+}
+
+/** The radio names of store/records.ts RADIO_CODES, from code 1 on. */
+const RADIO_WORDS = RADIO_CODES.slice(1);
+
+/** The comma positions of a line, at most 14 (a 15th makes it too many fields); reused between lines. */
+const commas = new Int32Array(14);
 
 /**
- * Parses one data line into `out`. Returns undefined when the row is usable, else why it is skipped.
- * Splits on ',' with indexOf: OpenCelliD's export has no quoting.
+ * Parses one data line, bytes [start, end) of `bytes`, into `out`. Returns undefined when the row is usable, else
+ * why it is skipped. Splits on ',': OpenCelliD's export has no quoting. Reads the bytes themselves, so no string
+ * is made for a row.
  */
-export function parseCellLine(line: string, out: ParsedCell): SkipReason | undefined {
-  const c0 = line.indexOf(',');
-  const c1 = c0 < 0 ? -1 : line.indexOf(',', c0 + 1);
-  const c2 = c1 < 0 ? -1 : line.indexOf(',', c1 + 1);
-  const c3 = c2 < 0 ? -1 : line.indexOf(',', c2 + 1);
-  const c4 = c3 < 0 ? -1 : line.indexOf(',', c3 + 1);
-  const c5 = c4 < 0 ? -1 : line.indexOf(',', c4 + 1);
-  const c6 = c5 < 0 ? -1 : line.indexOf(',', c5 + 1);
-  const c7 = c6 < 0 ? -1 : line.indexOf(',', c6 + 1);
-  const c8 = c7 < 0 ? -1 : line.indexOf(',', c7 + 1);
-  if (c8 < 0) return 'fields';
-  let c9 = line.indexOf(',', c8 + 1);
-  let c11 = -1;
-  let c12 = -1;
-  if (c9 < 0) c9 = line.length;
-  else {
-    let extra = 0;
-    for (let at = line.indexOf(',', c9 + 1); at >= 0; at = line.indexOf(',', at + 1)) {
-      extra++;
-      if (extra === 2) c11 = at;
-      else if (extra === 3) c12 = at;
-    }
-    if (extra > 3) return 'fields';
+export function parseCellBytes(
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  out: ParsedCell,
+): SkipReason | undefined {
+  let count = 0;
+  for (let i = start; i < end; i++) {
+    if (bytes[i] !== COMMA) continue;
+    if (count === 13) return 'fields';
+    commas[count++] = i;
   }
-
-  const mcc = wholeNumber(line, c0 + 1, c1, 999);
+  if (count < 9) return 'fields';
+  const c = commas;
+  const samplesEnd = count > 9 ? c[9]! : end;
+  const mcc = wholeNumber(bytes, c[0]! + 1, c[1]!, 999);
   if (mcc < 0) return 'mcc';
-  const mnc = wholeNumber(line, c1 + 1, c2, 999);
+  const mnc = wholeNumber(bytes, c[1]! + 1, c[2]!, 999);
   if (mnc < 0) return 'mnc';
-  const lac = wholeNumber(line, c2 + 1, c3, MAX_LAC);
+  const lac = wholeNumber(bytes, c[2]! + 1, c[3]!, MAX_LAC);
   if (lac < 0) return 'lac';
-  const cellid = wholeNumber(line, c3 + 1, c4, MAX_CELLID);
+  const cellid = wholeNumber(bytes, c[3]! + 1, c[4]!, MAX_CELLID);
   if (cellid < 0) return 'cellid';
-  const lon = decimal(line, c5 + 1, c6);
+  const lon = decimal(bytes, c[5]! + 1, c[6]!);
   if (!(lon >= -180 && lon <= 180)) return 'lon';
-  const lat = decimal(line, c6 + 1, c7);
+  const lat = decimal(bytes, c[6]! + 1, c[7]!);
   if (!(lat >= -90 && lat <= 90)) return 'lat';
-  const samples = wholeNumber(line, c8 + 1, c9, MAX_SAMPLES);
+  const samples = wholeNumber(bytes, c[8]! + 1, samplesEnd, MAX_SAMPLES);
   if (samples < 0) return 'samples';
 
   out.mcc = mcc;
@@ -139,46 +162,67 @@ export function parseCellLine(line: string, out: ParsedCell): SkipReason | undef
   out.lat = lat;
   out.samples = samples;
   // The facts beyond the position never make a row unusable: a value that does not read is left unknown.
-  out.radio = radioCode(line, c0);
-  // Mostly whole metres: read as such without making a string, else as a decimal.
-  const whole = wholeNumber(line, c7 + 1, c8, MAX_RANGE);
-  const range = whole >= 0 ? whole : decimal(line, c7 + 1, c8);
+  out.radio = radioCode(bytes, start, c[0]!);
+  // Mostly whole metres: read as such, else as a decimal.
+  const whole = wholeNumber(bytes, c[7]! + 1, c[8]!, MAX_RANGE);
+  const range = whole >= 0 ? whole : decimal(bytes, c[7]! + 1, c[8]!);
   out.range = range >= 0 && range <= MAX_RANGE ? Math.round(range) : -1;
-  const updatedEnd = c12 < 0 ? (c11 < 0 ? -1 : line.length) : c12;
-  out.updated = c11 < 0 ? -1 : wholeNumber(line, c11 + 1, updatedEnd, MAX_UNIX_SECONDS);
+  // `updated` is the 13th field: after the 12th comma, up to the 13th or the line's end.
+  out.updated = count < 12 ? -1 : wholeNumber(bytes, c[11]! + 1, count > 12 ? c[12]! : end, MAX_UNIX_SECONDS);
   return undefined;
 }
 
-/** Splits decoded text into lines across chunk boundaries; handles \n and \r\n, and a UTF-8 BOM. */
-export class LineSplitter {
-  private readonly decoder = new StringDecoder('utf8');
-  private rest = '';
-  private started = false;
+/** A line's text as a report shows it: its first 200 characters (at most 800 bytes decoded). */
+export function lineText(bytes: Uint8Array, start: number, end: number, chars = 200): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset + start, Math.min(end - start, chars * 4))
+    .toString('utf8')
+    .slice(0, chars);
+}
 
-  constructor(private readonly onLine: (line: string) => void) {}
+const BOM = [0xef, 0xbb, 0xbf];
+
+/**
+ * Splits bytes into lines across chunks, on \n, a \r before it dropped, and a UTF-8 BOM before the first line;
+ * hands each line as a range of bytes (of the chunk, or of the join of a line that spans chunks).
+ */
+export class LineSplitter {
+  private rest: Buffer = Buffer.alloc(0);
+  private first = true;
+
+  constructor(private readonly onLine: (bytes: Uint8Array, start: number, end: number) => void) {}
+
+  private line(bytes: Uint8Array, start: number, end: number): void {
+    let from = start;
+    if (this.first) {
+      this.first = false;
+      if (end - start >= 3 && BOM.every((b, i) => bytes[start + i] === b)) from += 3;
+    }
+    this.onLine(bytes, from, end > from && bytes[end - 1] === RETURN ? end - 1 : end);
+  }
 
   push(chunk: Buffer): void {
-    let text = this.decoder.write(chunk);
-    if (!this.started && text.length > 0) {
-      this.started = true;
-      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    }
-    if (this.rest.length > 0) {
-      text = this.rest + text;
-      this.rest = '';
-    }
     let start = 0;
-    for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', start)) {
-      const end = nl > start && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
-      this.onLine(text.slice(start, end));
+    let nl = chunk.indexOf(NEWLINE);
+    if (nl >= 0 && this.rest.length > 0) {
+      const joined = Buffer.concat([this.rest, chunk.subarray(0, nl)]);
+      this.rest = Buffer.alloc(0);
+      this.line(joined, 0, joined.length);
+      start = nl + 1;
+      nl = chunk.indexOf(NEWLINE, start);
+    }
+    for (; nl >= 0; nl = chunk.indexOf(NEWLINE, start)) {
+      this.line(chunk, start, nl);
       start = nl + 1;
     }
-    this.rest = start < text.length ? text.slice(start) : '';
+    if (start < chunk.length) this.rest = Buffer.concat([this.rest, chunk.subarray(start)]);
   }
 
   end(): void {
-    const text = this.rest + this.decoder.end();
-    this.rest = '';
-    if (text.length > 0) this.onLine(text.endsWith('\r') ? text.slice(0, -1) : text);
+    const rest = this.rest;
+    this.rest = Buffer.alloc(0);
+    if (rest.length === 0) return;
+    const bom = this.first && rest.length >= 3 && BOM.every((b, i) => rest[i] === b);
+    if (bom && rest.length === 3) return;
+    this.line(rest, 0, rest.length);
   }
 }

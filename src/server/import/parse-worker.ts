@@ -9,6 +9,8 @@ export interface WorkerInput {
   batchSize: number;
   /** Batches that may be on their way to the writer at once. */
   inFlight: number;
+  /** Whether this thread names each row's town (default), or leaves it to the one that takes the rows. */
+  towns?: boolean;
 }
 
 /** An ack hands a batch back, its buffers transferred, to be filled again: the batches go round, none is made anew. */
@@ -42,13 +44,13 @@ const post = (message: FromWorker, transfer: ArrayBuffer[] = []): void => port.p
 
 try {
   const stats = emptyStats();
-  const gazetteer = townGazetteer();
-  post({ type: 'names', names: gazetteer.names });
+  const gazetteer = job.towns === false ? undefined : townGazetteer();
+  if (gazetteer !== undefined) post({ type: 'names', names: gazetteer.names });
   let last = 0;
   const batches = readBatches({
     input: job.input,
     batchSize: job.batchSize,
-    gazetteer,
+    ...(gazetteer !== undefined && { gazetteer }),
     stats,
     stop: () => stop,
     newBatch: (capacity) => {

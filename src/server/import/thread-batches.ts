@@ -1,46 +1,9 @@
 import { Worker } from 'node:worker_threads';
-import { batchBuffers, newBatch, ROW_COLUMNS, type ReadStats, type RowBatch } from './batch-reader';
+import { townGazetteer, type Gazetteer } from '../places/gazetteer';
+import { batchBuffers, readBatches, type ReadStats, type RowBatch } from './batch-reader';
+import type { ImportOptions } from './import-cells';
 import type { FromWorker, ToWorker, WorkerInput } from './parse-worker';
-
-/* Built (dist-server/), the worker is parse-worker.js beside this code. Run from the sources (development,
-   tests), it is TypeScript, so it starts by registering tsx's loader (Node 20 does not apply a `--import` from a
-   worker's execArgv to the worker's own entry). */
-function workerSource(): string {
-  const fromSources = import.meta.url.endsWith('.ts');
-  const entry = new URL(fromSources ? './parse-worker.ts' : './parse-worker.js', import.meta.url).href;
-  if (!fromSources) return `import(${JSON.stringify(entry)})`;
-  const api = import.meta.resolve('tsx/esm/api');
-  return `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
-}
-
-type Column = (typeof ROW_COLUMNS)[number];
-type Numbers = Float64Array | Int32Array | Uint32Array | Uint8Array;
-
-/**
- * Joins small batches into batches of exactly `size` rows (the last one fewer), copied into ONE batch made once
- * and filled again after each yield: a yielded batch is valid until the next is asked for. A part that does not
- * fit is split, in file order. Each part is read as soon as it comes, so the source may take it back (see
- * threadBatches).
- */
-export async function* regroup(source: AsyncIterable<RowBatch>, size: number): AsyncGenerator<RowBatch> {
-  let joined: RowBatch | undefined;
-  for await (const part of source) {
-    for (let from = 0; from < part.length;) {
-      joined ??= newBatch(size);
-      const rows = Math.min(part.length - from, size - joined.length);
-      for (const column of ROW_COLUMNS as readonly Column[]) {
-        (joined[column] as Numbers).set((part[column] as Numbers).subarray(from, from + rows), joined.length);
-      }
-      joined.length += rows;
-      from += rows;
-      if (joined.length === size) {
-        yield joined;
-        joined.length = 0;
-      }
-    }
-  }
-  if (joined !== undefined && joined.length > 0) yield joined;
-}
+import { workerSource } from './worker-source';
 
 /**
  * Batches read, checked and named by parse-worker.ts, a few small ones ahead of the writer. Each is lent: when the
@@ -48,14 +11,14 @@ export async function* regroup(source: AsyncIterable<RowBatch>, size: number): A
  * batches in flight are the same few all along instead of new buffers left for the garbage collector.
  */
 export async function* threadBatches(
-  job: Omit<WorkerInput, 'inFlight'>,
+  job: Omit<WorkerInput, 'inFlight'> & Partial<Pick<WorkerInput, 'inFlight'>>,
   stats: ReadStats,
   onStats: () => void,
   onNames: (names: readonly string[]) => void,
   signal: AbortSignal | undefined,
 ): AsyncGenerator<RowBatch> {
-  const workerData: WorkerInput = { ...job, inFlight: 4 };
-  const worker = new Worker(workerSource(), {
+  const workerData: WorkerInput = { inFlight: 4, ...job };
+  const worker = new Worker(workerSource('parse-worker'), {
     eval: true,
     workerData,
     resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 },
@@ -109,4 +72,50 @@ export async function* threadBatches(
     signal?.removeEventListener('abort', stop);
     await worker.terminate();
   }
+}
+
+/** Names each part's rows as it passes; the gazetteer is made once the reading has begun (it takes 0.3 s). */
+async function* named(parts: AsyncIterable<RowBatch>, gazetteer: () => Gazetteer): AsyncGenerator<RowBatch> {
+  const iterator = parts[Symbol.asyncIterator]();
+  try {
+    const first = iterator.next();
+    const towns = gazetteer();
+    for (let next = await first; next.done !== true; next = await iterator.next()) {
+      const part = next.value;
+      for (let i = 0; i < part.length; i++) part.town[i] = towns.nearestIndex(part.lat[i]!, part.lon[i]!);
+      yield part;
+    }
+  } finally {
+    // Stops the reading thread when the writing stops first (a failed write).
+    await iterator.return?.();
+  }
+}
+
+/**
+ * The rows to write, part by part: read and checked in a worker thread and named in this one as they come (the
+ * two halves of the reading's work, about equal, on two cores), or all of it here with the given gazetteer.
+ */
+export function openBatches(
+  options: Pick<ImportOptions, 'input' | 'signal' | 'gazetteer' | 'thread'>,
+  partRows: number,
+  stats: ReadStats,
+  progress: () => void,
+): { batches: AsyncIterable<RowBatch>; names: () => readonly string[] } {
+  const inThread = options.thread === false || options.gazetteer !== undefined;
+  if (inThread) {
+    const gazetteer = options.gazetteer ?? townGazetteer();
+    const batches = readBatches({
+      input: options.input,
+      batchSize: partRows,
+      gazetteer,
+      stats,
+      stop: () => options.signal?.aborted === true,
+      onChunk: progress,
+    });
+    return { batches, names: () => gazetteer.names };
+  }
+  // Parts enough ahead (about 1 MB each) that the reading goes on while this thread makes the gazetteer (0.3 s).
+  const job = { input: options.input, batchSize: partRows, towns: false, inFlight: 32 };
+  const parts = threadBatches(job, stats, progress, () => undefined, options.signal);
+  return { batches: named(parts, townGazetteer), names: () => townGazetteer().names };
 }

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CELLS_BOX_TRIGGERS } from './cells-rtree';
 import { loadCellsBox, roundingOf } from './cells-rtree-load';
+import { loadCellsBoxFrom, type BoxCells } from './cells-rtree-plan';
 import { createCellsInBox, type BoxQuery } from './cells-in-box';
 import { migrate } from './schema';
 
@@ -76,7 +77,38 @@ function addCells(list: Place[], from = 0): void {
   }
 }
 
-const load = (): void => bulk.transaction(() => loadCellsBox(bulk))();
+/** The table's positioned cells in memory, in key order, as an import holds them. */
+function inMemory(db: Db): BoxCells {
+  const rows = db
+    .prepare<[], [number, number, number, number, number, number]>(
+      `SELECT mcc, mnc, cellid, lon, lat, coalesce(radio, 0) FROM cells
+       WHERE lat IS NOT NULL AND lon IS NOT NULL ORDER BY mcc, mnc, cellid`,
+    )
+    .raw()
+    .all();
+  const column = <T extends { [n: number]: number }>(make: new (n: number) => T, at: number): T => {
+    const values = new make(rows.length);
+    rows.forEach((row, i) => (values[i] = row[at]!));
+    return values;
+  };
+  return {
+    length: rows.length,
+    mcc: column(Uint16Array, 0),
+    mnc: column(Uint16Array, 1),
+    cellid: column(Float64Array, 2),
+    lon: column(Float64Array, 3),
+    lat: column(Float64Array, 4),
+    radio: column(Uint8Array, 5),
+  };
+}
+
+/** Both loads: from the table (SQLite sorts), and from the cells in memory (an import's). */
+const LOADS = [
+  ['from the table', (db: Db) => loadCellsBox(db)],
+  ['from memory', (db: Db) => loadCellsBoxFrom(db, inMemory(db))],
+] as const;
+let loader: (db: Db) => void = LOADS[0][1];
+const load = (): void => bulk.transaction(() => loader(bulk))();
 const check = (db: Db) => db.prepare("SELECT rtreecheck('cells_box') AS ok").get();
 const entries = (db: Db) => db.prepare('SELECT * FROM cells_box ORDER BY id').safeIntegers().all();
 
@@ -128,46 +160,51 @@ describe('the bulk load of cells_box', () => {
     rtree.close();
   });
 
-  for (const count of [0, 1, 51, 52, 2602, 20_000]) {
-    it(`builds a tree rtreecheck passes, with the entries and answers of one filled by INSERTs (${count} cells)`, () => {
-      addCells(places(count, count + 1));
-      byRow.exec('INSERT INTO cells (mcc, mnc, cellid) VALUES (244, 1, 1)'); // no position: not in the tree
-      bulk.exec('INSERT INTO cells (mcc, mnc, cellid) VALUES (244, 1, 1)');
-      load();
-      expect(check(bulk)).toEqual({ ok: 'ok' });
-      expect(entries(bulk)).toEqual(entries(byRow));
-      if (count > 100) expectSameAnswers(count);
+  describe.each(LOADS)('loaded %s', (_, chosen) => {
+    beforeEach(() => {
+      loader = chosen;
     });
-  }
+    for (const count of [0, 1, 51, 52, 2602, 20_000]) {
+      it(`builds a tree rtreecheck passes, with the entries and answers of one filled by INSERTs (${count} cells)`, () => {
+        addCells(places(count, count + 1));
+        byRow.exec('INSERT INTO cells (mcc, mnc, cellid) VALUES (244, 1, 1)'); // no position: not in the tree
+        bulk.exec('INSERT INTO cells (mcc, mnc, cellid) VALUES (244, 1, 1)');
+        load();
+        expect(check(bulk)).toEqual({ ok: 'ok' });
+        expect(entries(bulk)).toEqual(entries(byRow));
+        if (count > 100) expectSameAnswers(count);
+      });
+    }
 
-  it('leaves a tree the triggers go on writing: inserts that split its full nodes, moves, deletes', () => {
-    addCells(places(8000, 5));
-    load();
-    bulk.exec(CELLS_BOX_TRIGGERS);
-    addCells(places(3000, 6), 8000);
-    for (const db of [byRow, bulk]) {
-      db.exec(`
+    it('leaves a tree the triggers go on writing: inserts that split its full nodes, moves, deletes', () => {
+      addCells(places(8000, 5));
+      load();
+      bulk.exec(CELLS_BOX_TRIGGERS);
+      addCells(places(3000, 6), 8000);
+      for (const db of [byRow, bulk]) {
+        db.exec(`
         UPDATE cells SET lat = -lat, lon = lon / 2 WHERE cellid % 3 = 0;
         DELETE FROM cells WHERE cellid % 4 = 1;
       `);
-    }
-    expect(check(bulk)).toEqual({ ok: 'ok' });
-    expect(entries(bulk)).toEqual(entries(byRow));
-    expectSameAnswers(7);
-  });
+      }
+      expect(check(bulk)).toEqual({ ok: 'ok' });
+      expect(entries(bulk)).toEqual(entries(byRow));
+      expectSameAnswers(7);
+    });
 
-  it('replaces a tree already there, whatever it held', () => {
-    addCells(places(3000, 8));
-    load();
-    bulk.exec('DELETE FROM cells WHERE cellid % 2 = 0');
-    byRow.exec('DELETE FROM cells WHERE cellid % 2 = 0');
-    load();
-    expect(check(bulk)).toEqual({ ok: 'ok' });
-    expect(entries(bulk)).toEqual(entries(byRow));
-    bulk.exec('DELETE FROM cells');
-    load();
-    expect(check(bulk)).toEqual({ ok: 'ok' });
-    expect(entries(bulk)).toEqual([]);
+    it('replaces a tree already there, whatever it held', () => {
+      addCells(places(3000, 8));
+      load();
+      bulk.exec('DELETE FROM cells WHERE cellid % 2 = 0');
+      byRow.exec('DELETE FROM cells WHERE cellid % 2 = 0');
+      load();
+      expect(check(bulk)).toEqual({ ok: 'ok' });
+      expect(entries(bulk)).toEqual(entries(byRow));
+      bulk.exec('DELETE FROM cells');
+      load();
+      expect(check(bulk)).toEqual({ ok: 'ok' });
+      expect(entries(bulk)).toEqual([]);
+    });
   });
 
   it('writes nothing when its transaction is rolled back, and leaves defensive mode on', () => {

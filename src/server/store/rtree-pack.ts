@@ -17,6 +17,8 @@ export function nodeCapacity(nodeSize: number): number {
 
 /** How an rtree stores a double as float32 bounds: `down` no greater than it, `up` no smaller. */
 export interface Rounding {
+  /** Which of the two (a thread is told the name). */
+  name: 'tight' | 'widened';
   down(d: number): number;
   up(d: number): number;
 }
@@ -34,6 +36,7 @@ function nextFloat(f: number, sign: 1 | -1): number {
 
 /** SQLite 3.54 and later (better-sqlite3 13): the nearest float32 on the outer side. */
 export const TIGHT: Rounding = {
+  name: 'tight',
   down(d) {
     const f = Math.fround(d);
     return f > d ? nextFloat(f, -1) : f;
@@ -50,6 +53,7 @@ const TOWARDS = 1 - 1 / 8388608;
 const AWAY = 1 + 1 / 8388608;
 
 export const WIDENED: Rounding = {
+  name: 'widened',
   down(d) {
     const f = Math.fround(d);
     return f > d ? Math.fround(d * (d < 0 ? AWAY : TOWARDS)) : f;
@@ -59,6 +63,15 @@ export const WIDENED: Rounding = {
     return f < d ? Math.fround(d * (d < 0 ? TOWARDS : AWAY)) : f;
   },
 };
+
+export const ROUNDINGS = { tight: TIGHT, widened: WIDENED } as const;
+
+/** What a tree's nodes are made of, as this database's rtree reads them. */
+export interface BoxLayout {
+  /** Bytes of a node: rtree reads it from the root's length. */
+  nodeSize: number;
+  rounding: Rounding['name'];
+}
 
 /** Boxes and ids of entries, column by column; float32 values held in Float64Arrays (exact). */
 export interface Boxes {
@@ -108,24 +121,26 @@ export function nodeBlob(
   depth = 0,
 ): { blob: Buffer; box: number[] } {
   const blob = Buffer.alloc(nodeSize);
-  blob.writeUInt16BE(depth, 0);
-  blob.writeUInt16BE(to - from, 2);
-  const box = [Infinity, -Infinity, Infinity, -Infinity];
+  // A DataView writes big-endian by default, and the compiler makes its writes plain stores.
+  const view = new DataView(blob.buffer, blob.byteOffset, nodeSize);
+  view.setUint16(0, depth);
+  view.setUint16(2, to - from);
+  let [minX, maxX, minY, maxY] = [Infinity, -Infinity, Infinity, -Infinity];
   let at = HEADER_BYTES;
-  for (let k = from; k < to; k++) {
+  for (let k = from; k < to; k++, at += ENTRY_BYTES) {
     const i = order[k]!;
-    at = blob.writeUInt32BE(boxes.hi[i]!, at);
-    at = blob.writeUInt32BE(boxes.lo[i]!, at);
-    at = blob.writeFloatBE(boxes.minX[i]!, at);
-    at = blob.writeFloatBE(boxes.maxX[i]!, at);
-    at = blob.writeFloatBE(boxes.minY[i]!, at);
-    at = blob.writeFloatBE(boxes.maxY[i]!, at);
-    box[0] = Math.min(box[0]!, boxes.minX[i]!);
-    box[1] = Math.max(box[1]!, boxes.maxX[i]!);
-    box[2] = Math.min(box[2]!, boxes.minY[i]!);
-    box[3] = Math.max(box[3]!, boxes.maxY[i]!);
+    view.setUint32(at, boxes.hi[i]!);
+    view.setUint32(at + 4, boxes.lo[i]!);
+    view.setFloat32(at + 8, boxes.minX[i]!);
+    view.setFloat32(at + 12, boxes.maxX[i]!);
+    view.setFloat32(at + 16, boxes.minY[i]!);
+    view.setFloat32(at + 20, boxes.maxY[i]!);
+    minX = Math.min(minX, boxes.minX[i]!);
+    maxX = Math.max(maxX, boxes.maxX[i]!);
+    minY = Math.min(minY, boxes.minY[i]!);
+    maxY = Math.max(maxY, boxes.maxY[i]!);
   }
-  return { blob, box };
+  return { blob, box: [minX, maxX, minY, maxY] };
 }
 
 /** STR's tiling: how many vertical slices, and entries per slice (whole nodes, so only the last node is short). */
