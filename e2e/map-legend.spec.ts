@@ -23,6 +23,8 @@ async function busyMap(page: Page): Promise<void> {
   await expect(page.locator('dl.fields').last()).toContainText('Helsinki Kamppi');
   await page.getByRole('checkbox', { name: 'Cells in view' }).check();
   await expect(page.getByRole('region', { name: 'Cells in view' }).getByRole('status')).toContainText(/\d+/);
+  // The status counts the answer; the map draws its cells a frame or more later.
+  await expect(page.locator('.cluster-group--in-view').first()).toBeVisible();
   const legend = page.locator('details.map-legend');
   if ((await legend.getAttribute('open')) === null) await legend.locator('summary').click();
   await expect(legend.getByRole('listitem')).toHaveCount(ENTRIES.length);

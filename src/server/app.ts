@@ -1,6 +1,5 @@
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
-import { methodNotAllowed } from 'hono/method-not-allowed';
 import { BUILD_HEADER, BUILD_ID } from '../api/build';
 import { formatFromAccept, UnencodableError } from '../api/codec';
 import type { Settings } from '../api/settings';
@@ -19,6 +18,7 @@ import { readRoutes, serviceRoutes } from './reads/read-routes';
 import { FreshCache, freshValue } from './store/fresh-cache';
 import { clientAddress } from './guard/client-address';
 import { compression } from './http/compression';
+import { notFoundOrNotAllowed } from './http/method-fallback';
 import { DEFAULTS } from './config';
 import { DEMO_KEYS } from './demo/demo-data';
 import type { Upstream } from './sources/operator-source';
@@ -177,10 +177,6 @@ function apiRoutes(
 ): Hono {
   const api = new Hono();
   const mode = 'upstream' in options ? 'proxy' : 'demo';
-  api.use(async (c, next) => {
-    await next();
-    c.header(BUILD_HEADER, BUILD_ID);
-  });
   if (options.corsOrigins !== undefined && options.corsOrigins.length > 0) {
     api.use(
       cors({
@@ -197,18 +193,6 @@ function apiRoutes(
       }),
     );
   }
-  api.use(
-    methodNotAllowed({
-      app: api,
-      onMethodNotAllowed: (c, methods) =>
-        problem(c, {
-          status: 405,
-          code: 'method-not-allowed',
-          message: `${c.req.method} is not allowed here; use ${methods.join(' or ')}.`,
-          allow: methods.join(', '),
-        }),
-    }),
-  );
   serviceRoutes(api, mode, settings);
   const addressOf = (c: Context) => clientAddress(c, options.trustedProxies ?? 0);
   const cells = cellSources(options, log);
@@ -232,7 +216,7 @@ function apiRoutes(
     const guard = createGuard({ limits, addressOf, credentials: keyParams, judge: operatorKeys(limits) });
     proxyRoutes(api, options.upstream, { guard, log, cells });
   }
-  api.all('*', (c) => problem(c, { status: 404, code: 'not-found', message: 'No such API path.' }));
+  api.all('*', notFoundOrNotAllowed(api, '/api'));
   return api;
 }
 
@@ -246,10 +230,13 @@ export function createApp(options: AppOptions): Hono {
   const headers = securityHeaders({
     tileUrl: options.tileUrl ?? DEFAULTS.tileUrl,
     behindTls: options.behindTls,
+    // Every API answer says which build answered: the app compares it with its own.
+    apiFields: { [BUILD_HEADER]: BUILD_ID },
   });
   app.use(accessLog(log));
   app.use(headers);
-  app.use(allowedHostsOnly(options.allowedHosts));
+  // Any host when none are set: no middleware to pass through then.
+  if (options.allowedHosts !== undefined) app.use(allowedHostsOnly(options.allowedHosts));
   app.use('/api/*', compression());
   app.onError((error, c) => {
     const format = formatFromAccept(c.req.header('accept'));

@@ -75,6 +75,22 @@ describe('config', () => {
     });
   });
 
+  it('keeps the CAMARA consumer’s tokens in PostgreSQL when DATABASE_URL is set, for every replica to share', () => {
+    expect(
+      loadConfig({
+        LOCATION_SOURCE: 'camara',
+        CAMARA_ISSUER: 'https://operator.example/oidc',
+        CAMARA_API_ROOT: 'https://api.operator.example/camara',
+        CAMARA_CLIENT_ID: 'cellpos',
+        CAMARA_PRIVATE_KEY: '/etc/cellpos/camara.pem',
+        DATABASE_URL: 'postgres://cellpos@db.example/cellpos',
+      }),
+    ).toMatchObject({
+      database: { url: 'postgres://cellpos@db.example/cellpos' },
+      location: { source: 'camara', camara: { issuer: 'https://operator.example/oidc' } },
+    });
+  });
+
   it.each([
     [{ LOCATION_SOURCE: 'operator' }, 'LOCATION_SOURCE: operator needs POSITIONING_BASE_URL'],
     [
@@ -86,17 +102,6 @@ describe('config', () => {
       'LOCATION_SOURCE: camara answers',
     ],
     [{ LOCATION_SOURCE: 'camara' }, 'CAMARA_ISSUER: required with LOCATION_SOURCE=camara'],
-    [
-      {
-        LOCATION_SOURCE: 'camara',
-        CAMARA_ISSUER: 'https://operator.example/oidc',
-        CAMARA_API_ROOT: 'https://api.operator.example/camara',
-        CAMARA_CLIENT_ID: 'cellpos',
-        CAMARA_PRIVATE_KEY: '/etc/cellpos/camara.pem',
-        DATABASE_URL: 'postgres://cellpos@db.example/cellpos',
-      },
-      'DATABASE_URL: not with LOCATION_SOURCE=camara, whose tokens are kept in the SQLite file',
-    ],
   ])('refuses %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -7,29 +7,15 @@ import { DEMO_KEYS, seedDemoOnce } from './demo/demo-data';
 import { createHttpServer } from './http/http-server';
 import { townGazetteer } from './places/gazetteer';
 import { createListener } from './http/listener';
+import { createLogWriter } from './http/log-writer';
 import { startSimulator } from './demo/simulator';
 import { hasLiveSources } from './sources/cell-sources';
 import { signingKeys } from './oidc/keys';
 import { openServiceStore, type ServiceStore } from './store/service-store';
 
-/* Lines are gathered and written together a moment later: a write per request costs more than the request. */
-let pending: string[] = [];
-function flushLog(): void {
-  if (pending.length === 0) return;
-  const text = `${pending.join('\n')}\n`;
-  pending = [];
-  process.stdout.write(text);
-}
-let stampedAt = 0;
-let stamp = '';
-function log(line: string): void {
-  if (pending.length === 0) setTimeout(flushLog, 50).unref();
-  const now = Date.now();
-  if (now !== stampedAt) [stampedAt, stamp] = [now, new Date(now).toISOString()];
-  pending.push(`${stamp} ${line}`);
-  if (pending.length >= 1000) flushLog();
-}
-process.on('exit', flushLog);
+const logWriter = createLogWriter((bytes) => process.stdout.write(bytes));
+const log = logWriter.log;
+process.on('exit', logWriter.flush);
 
 function readConfig(): Config {
   try {
@@ -115,8 +101,7 @@ const demoKeys = config.baseUrl === undefined && store !== undefined && (await s
 
 /** LOCATION_SOURCE=camara: the key, the operator's discovery and its API are checked before the service listens. */
 async function readCamara(opened: ServiceStore | undefined): Promise<CamaraLocationSource | undefined> {
-  // The consumer's store is SQLite's alone: config.ts refuses LOCATION_SOURCE=camara with DATABASE_URL.
-  if (config.location.source !== 'camara' || opened?.camaraConsumer === undefined) return undefined;
+  if (config.location.source !== 'camara' || opened === undefined) return undefined;
   try {
     const consumer = await startCamaraConsumer(config.location.camara, {
       store: opened.camaraConsumer,

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { KEY_HEADERS } from '../../api/keys';
 import type { Problem } from '../http/api-answer';
+import { queryOf } from '../http/request-query';
 
 type KeyName = keyof typeof KEY_HEADERS;
 
@@ -22,8 +23,7 @@ function given(inQuery: readonly string[], inHeader: string | undefined): readon
 }
 
 export function keyParams(c: Context): KeyParams {
-  // One pass over the query string for both names.
-  const all = c.req.queries();
+  const all = queryOf(c);
   const read = (name: KeyName) => given(all[name] ?? [], c.req.header(KEY_HEADERS[name]));
   return { serviceKey: read('serviceKey'), userKey: read('userKey') };
 }

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { CONTENT_TYPES, encodeError, formatFromAccept } from '../../api/codec';
 import type { Format } from '../../api/types';
+import { PlainResponse } from './plain-response';
 
 export interface Problem {
   /** Ours are 400–405, 429, 500 and 502–504; an operator's error status is passed on as it came. */
@@ -48,8 +49,13 @@ export function problemAnswer(p: Problem, format: Format): ApiAnswer {
   });
 }
 
-export function reply(c: Context, answer: ApiAnswer): Response {
-  return c.body(answer.body, answer.status, answer.headers);
+/**
+ * The answer as the service sends it: plain headers the middleware adds to and the listener writes as they are
+ * (http/plain-response.ts). Headers set with `c.header()` before the handler are not in it: no middleware of the
+ * API sets any that way; they set theirs on `c.res` once the handler has answered.
+ */
+export function reply(_c: Context, answer: ApiAnswer): Response {
+  return new PlainResponse(answer.body, answer.status, answer.headers);
 }
 
 export function problem(c: Context, p: Problem): Response {

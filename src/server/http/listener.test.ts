@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createListener } from './listener';
+import { PlainResponse } from './plain-response';
 
 /* An answer node refuses to write (a header it will not send) must cost that one request, not the process:
    @hono/node-server writes a synchronous answer outside its own try, and its rejection would go unhandled. */
@@ -14,6 +15,12 @@ beforeAll(async () => {
   const app = new Hono();
   app.get('/broken', (c) => c.body('never sent', 200, { 'X-Bad': 'a\u0001b' }));
   app.get('/fine', (c) => c.text('fine'));
+  app.use('/plain/*', async (c, next) => {
+    await next();
+    c.res.headers.set('X-Added-After', 'yes');
+  });
+  app.get('/plain/answer', () => new PlainResponse('<a>é</a>', 201, { 'Content-Type': 'application/xml' }));
+  app.get('/plain/broken', () => new PlainResponse('never sent', 200, { 'X-Bad': 'a\u0001b' }));
   server = createServer(createListener(app, { hostname: '127.0.0.1', log: (line) => lines.push(line) }));
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -30,6 +37,26 @@ describe('the request listener', () => {
     expect(broken.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(await broken.text()).toBe('Something went wrong in the service.\n');
     expect(lines.join('\n')).toMatch(/^error GET \/broken: .*Invalid character in header content/);
+    expect(lines.join('\n')).not.toContain('secret');
+    expect(await (await fetch(`${base}/fine`)).text()).toBe('fine');
+  });
+
+  it("writes the service's own answers as they are, with the headers a middleware added after", async () => {
+    const answer = await fetch(`${base}/plain/answer`);
+    expect(answer.status).toBe(201);
+    expect(answer.headers.get('content-type')).toBe('application/xml');
+    expect(answer.headers.get('content-length')).toBe(String(Buffer.byteLength('<a>é</a>')));
+    expect(answer.headers.get('x-added-after')).toBe('yes');
+    expect(answer.headers.get('transfer-encoding')).toBeNull();
+    expect(await answer.text()).toBe('<a>é</a>');
+  });
+
+  it('answers 500 when one of them cannot be written, and logs why', async () => {
+    lines.length = 0;
+    const broken = await fetch(`${base}/plain/broken?userKey=secret`);
+    expect(broken.status).toBe(500);
+    expect(await broken.text()).toBe('Something went wrong in the service.\n');
+    expect(lines.join('\n')).toMatch(/^error GET \/plain\/broken: .*Invalid character in header content/);
     expect(lines.join('\n')).not.toContain('secret');
     expect(await (await fetch(`${base}/fine`)).text()).toBe('fine');
   });

@@ -1,6 +1,8 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { getRequestListener } from '@hono/node-server';
+import { getRequestListener, type HttpBindings } from '@hono/node-server';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { errorLine } from './access-log';
+import { PlainResponse } from './plain-response';
 
 export interface ListenerOptions {
   hostname: string;
@@ -34,16 +36,49 @@ function failed(
   res.destroy();
 }
 
+/** Writes one of the service's own answers: its headers as they are, in one writeHead, and its body. */
+function writePlain(answer: PlainResponse, res: ServerResponse): void {
+  const fields = answer.headers.toNode();
+  // Without a length node would send the body chunked: its header is written before end() sees the body.
+  if (!answer.headers.has('content-length') && answer.status !== 204 && answer.status !== 304) {
+    fields.push('content-length', String(Buffer.byteLength(answer.content)));
+  }
+  res.writeHead(answer.status, fields);
+  res.end(answer.content);
+}
+
 /**
  * @hono/node-server's listener, made safe to run in a server: it writes an answer it has at once outside its own
  * try, so an answer node refuses to write (an invalid header) rejects a promise nobody awaits, which ends the
  * process. Here any such failure costs that one request only.
+ *
+ * The service's own answers (PlainResponse) are written here, as node:http takes them, and the adapter is told
+ * they are sent: its own way would turn their headers into a standard Headers and, for an answer a middleware
+ * added a header to, their body into a stream. Any other answer (files, pages, Hono's own) is the adapter's to
+ * write, streamed or not.
  */
 export function createListener(
-  app: { fetch: (request: Request) => Response | Promise<Response> },
+  app: { fetch: (request: Request, env: HttpBindings) => Response | Promise<Response> },
   options: ListenerOptions,
 ): RequestListener {
-  const listener = getRequestListener(app.fetch, { hostname: options.hostname });
+  const sent = (answer: Response, env: HttpBindings): Response => {
+    if (!(answer instanceof PlainResponse)) return answer;
+    try {
+      writePlain(answer, env.outgoing);
+    } catch (error) {
+      failed(env.incoming, env.outgoing, error, options.log);
+    }
+    return RESPONSE_ALREADY_SENT;
+  };
+  const listener = getRequestListener(
+    (request, bindings) => {
+      // A node:http server (http/http-server.ts), not HTTP/2.
+      const env = bindings as HttpBindings;
+      const answer = app.fetch(request, env);
+      return answer instanceof Promise ? answer.then((ready) => sent(ready, env)) : sent(answer, env);
+    },
+    { hostname: options.hostname },
+  );
   return (req, res) => {
     listener(req, res).catch((error: unknown) => failed(req, res, error, options.log));
   };

@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { secureHeaders } from 'hono/secure-headers';
 import { problem } from './api-answer';
+import { CheckedFields } from './plain-headers';
 
 /**
  * The origin a CSP img-src needs for a Leaflet tile template. `{s}` (or any placeholder) in the host becomes a
@@ -30,66 +30,67 @@ export function isApiPath(path: string): boolean {
   return DATA_ROOTS.some((root) => path === root || path.startsWith(`${root}/`));
 }
 
-type HeaderOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
-
-const COMMON: HeaderOptions = {
-  // The app asks for this device's position; nothing may ask for anything else, nor a frame for that.
-  permissionsPolicy: { geolocation: ['self'], camera: [], microphone: [], payment: [], usb: [] },
-  xContentTypeOptions: true,
-  referrerPolicy: 'strict-origin-when-cross-origin',
-  xFrameOptions: 'DENY',
-  crossOriginOpenerPolicy: 'same-origin',
-  crossOriginResourcePolicy: false,
-  originAgentCluster: false,
-  xDnsPrefetchControl: false,
-  xDownloadOptions: false,
-  xPermittedCrossDomainPolicies: false,
-  xXssProtection: false,
-  removePoweredBy: false,
+/* On every answer. The app asks for this device's position; nothing may ask for anything else, nor a frame for that. */
+const COMMON: Record<string, string> = {
+  'Permissions-Policy': 'geolocation=(self), camera=(), microphone=(), payment=(), usb=()',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+  'Cross-Origin-Opener-Policy': 'same-origin',
 };
+
+/* A data answer opened as a page runs nothing and loads nothing. */
+const API_POLICY = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; sandbox";
+
+/** The app's own policy: its files, and the tiles from the tile host. */
+function pagePolicy(tileUrl: string): string {
+  const tiles = tileSource(tileUrl);
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    `img-src 'self' data: ${tiles}`,
+    // The tile host too: the service worker fetches tiles itself (src/sw/tile-cache.ts), under this policy.
+    `connect-src 'self' ${tiles}`,
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
 /**
  * The security headers on every answer (API, pages, assets, errors, 404s): no framing, no sniffing, no opener, a
  * referrer only to our own origin, and a Content-Security-Policy: the app's own for pages and assets, and for the
  * API one that runs nothing, so that an answer opened as a page (an operator's, passed on by the proxy) can never
  * run script in the app's origin. HSTS only when a setting says the service is reached over https (BEHIND_TLS).
+ * They are set over whatever the answer had, and checked once here rather than on each answer. `apiFields` are
+ * more fixed fields for the answers under /api (the build the app compares with its own): set here with the
+ * others, they cost no middleware of their own.
  */
 export function securityHeaders({
   tileUrl,
   behindTls = false,
+  apiFields = {},
 }: {
   tileUrl: string;
   /** Reached over https through a proxy that ends TLS: HSTS for a year. */
   behindTls?: boolean | undefined;
+  apiFields?: Record<string, string>;
 }): MiddlewareHandler {
-  const common = { ...COMMON, strictTransportSecurity: behindTls ? 'max-age=31536000' : false };
-  const page = secureHeaders({
-    ...common,
-    contentSecurityPolicy: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      styleSrc: ["'self'"],
-      imgSrc: ["'self'", 'data:', tileSource(tileUrl)],
-      // The tile host too: the service worker fetches tiles itself (src/sw/tile-cache.ts), under this policy.
-      connectSrc: ["'self'", tileSource(tileUrl)],
-      fontSrc: ["'self'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
-    },
-  });
-  const api = secureHeaders({
-    ...common,
-    contentSecurityPolicy: {
-      defaultSrc: ["'none'"],
-      baseUri: ["'none'"],
-      formAction: ["'none'"],
-      frameAncestors: ["'none'"],
-      sandbox: [],
-    },
-  });
-  return (c, next) => (isApiPath(c.req.path) ? api(c, next) : page(c, next));
+  const common = { ...COMMON, ...(behindTls && { 'Strict-Transport-Security': 'max-age=31536000' }) };
+  const data = new CheckedFields({ ...common, 'Content-Security-Policy': API_POLICY });
+  const api = new CheckedFields({ ...common, 'Content-Security-Policy': API_POLICY, ...apiFields });
+  const page = new CheckedFields({ ...common, 'Content-Security-Policy': pagePolicy(tileUrl) });
+  const fieldsFor = (path: string): CheckedFields => {
+    if (path === '/api' || path.startsWith('/api/')) return api;
+    return isApiPath(path) ? data : page;
+  };
+  return async (c, next) => {
+    await next();
+    fieldsFor(c.req.path).setOn(c.res.headers);
+  };
 }
 
 /* A Host header as browsers send it: a name (punycode) or an address, and a port. */
@@ -99,8 +100,7 @@ const HOST_HEADER = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(?::\d{1,5})?$/;
  * ALLOWED_HOSTS: a page on another site whose DNS name was rebound to this service's address sends its own name
  * as Host; answering only the names we are known by keeps such a page from reading a loopback-bound service.
  */
-export function allowedHostsOnly(allowed: readonly string[] | undefined): MiddlewareHandler {
-  if (allowed === undefined) return (_c, next) => next();
+export function allowedHostsOnly(allowed: readonly string[]): MiddlewareHandler {
   const hosts = new Set(allowed);
   return async (c, next) => {
     const host = HOST_HEADER.exec(c.req.header('host') ?? '')?.[1]?.toLowerCase();

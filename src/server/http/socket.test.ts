@@ -1,12 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { getRequestListener } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { DEMO_DEVELOPERS, openDemoStore } from '../demo/demo-data';
 import type { Store } from '../store/open-store';
+import { createListener } from './listener';
 
-/* The service as main serves it: @hono/node-server's listener on a node:http server, over a real socket. */
+/* The service as main serves it: its listener (@hono/node-server's, writing the service's own answers itself) on a
+   node:http server, over a real socket. */
 const HEADERS = [
   'content-type',
   'content-length',
@@ -35,7 +36,9 @@ let limited: Running;
 async function start(rateLimit?: { perSecond: number; burst: number }): Promise<Running> {
   const lines: string[] = [];
   const app = createApp({ store, staticDir: null, rateLimit, log: (line) => lines.push(line) });
-  const server = createServer(getRequestListener(app.fetch, { hostname: '127.0.0.1' }));
+  const server = createServer(
+    createListener(app, { hostname: '127.0.0.1', log: (line) => lines.push(line) }),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, lines };
 }

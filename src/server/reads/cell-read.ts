@@ -6,11 +6,15 @@ import type { CellSources } from '../sources/cell-sources';
 import type { FreshCache } from '../store/fresh-cache';
 import type { CellRequest } from './cell-request';
 
-/** The Cell read for a request the guard let through, answered by the configured sources; a kept answer at once. */
+/**
+ * The Cell read for a request the guard let through, answered by the configured sources; a kept answer at once.
+ * `signal` gives the request's abort signal, made only when a source is asked (making one costs more than
+ * answering a kept cell).
+ */
 export type CellRead = (
   request: CellRequest,
   format: Format,
-  signal: AbortSignal,
+  signal: () => AbortSignal,
   spendOnSources?: CellQuestion['spendOnSources'],
 ) => ApiAnswer | Promise<ApiAnswer>;
 
@@ -32,7 +36,7 @@ export function createCellRead(sources: CellSources, fresh: FreshCache): CellRea
     key: string,
     request: CellRequest,
     format: Format,
-    signal: AbortSignal,
+    signal: () => AbortSignal,
     spendOnSources: CellQuestion['spendOnSources'],
   ) {
     const version = fresh.version();
@@ -40,7 +44,7 @@ export function createCellRead(sources: CellSources, fresh: FreshCache): CellRea
       sources.lookup,
       questionOf(request.asked, request, { spendOnSources }),
       format,
-      signal,
+      signal(),
       sources.creditOf,
     );
     // Only the operator source gives a pass-through answer, and it is asked in proxy mode alone.

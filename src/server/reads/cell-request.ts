@@ -3,6 +3,7 @@ import { impossibleHint, readLac, readRadio, type Radio } from '../../api/cell-f
 import { checkCellId } from '../../api/cell-id';
 import type { RequestCheck } from '../guard/guard';
 import type { Problem } from '../http/api-answer';
+import { queryOf } from '../http/request-query';
 
 export interface CellPath {
   mcc: string;
@@ -32,7 +33,8 @@ export function cellPathOf(c: Context): CellPath {
 }
 
 export function cellQueryOf(c: Context): CellQueryValues {
-  return { lac: c.req.queries('lac') ?? [], radio: c.req.queries('radio') ?? [] };
+  const all = queryOf(c);
+  return { lac: all['lac'] ?? [], radio: all['radio'] ?? [] };
 }
 
 export function checkPath(path: CellPath): { ok: true; asked: CellPath } | { ok: false; problem: Problem } {

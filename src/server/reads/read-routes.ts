@@ -25,12 +25,16 @@ const replyWhenReady = (c: Context, answer: Maybe<ApiAnswer>): Response | Promis
 
 /** The service's own reads behind the guard: the document's two, cells in view, and the document's schema. */
 export function readRoutes(api: Hono, guard: Guard<User>, reads: Reads): void {
-  api.get('/location', guard(), (c) => replyWhenReady(c, reads.location(c.var.who, formatOf(c))));
+  // c.get() rather than c.var: c.var copies every variable into a new object on each use.
+  api.get('/location', guard(), (c) => replyWhenReady(c, reads.location(c.get('who'), formatOf(c))));
   api.get('/cell/:mcc/:mnc/:cellid', guard(cellRequest), (c) =>
-    replyWhenReady(c, reads.cell(c.var.asked, formatOf(c), c.req.raw.signal, c.var.spendOnSources)),
+    replyWhenReady(
+      c,
+      reads.cell(c.get('asked'), formatOf(c), () => c.req.raw.signal, c.get('spendOnSources')),
+    ),
   );
   api.get('/cells', guard(cellsRequest), (c) =>
-    replyWhenReady(c, reads.cellsInView(c.var.asked, formatOf(c))),
+    replyWhenReady(c, reads.cellsInView(c.get('asked'), formatOf(c))),
   );
   api.get('/schema/Location', (c) => schemaAnswer(c, LOCATION_XSD));
 }

@@ -1,10 +1,10 @@
 import type Database from 'better-sqlite3';
-import type {
-  CamaraConsumerStore,
-  ConsumerQuestion,
-  ConsumerQuestionKind,
-  HeldToken,
-  QuestionUpdate,
+import {
+  toQuestion,
+  type CamaraConsumerStore,
+  type HeldToken,
+  type QuestionRow,
+  type QuestionUpdate,
 } from './camara-consumer-store';
 
 type Db = Database.Database;
@@ -38,44 +38,6 @@ export const CONSUMER_TABLES = `
     PRIMARY KEY (user_id, kind)
   ) WITHOUT ROWID;
 `;
-
-interface QuestionRow {
-  user_id: number;
-  kind: ConsumerQuestionKind;
-  attempt: string;
-  msisdn: string;
-  ask: string;
-  auth_req_id: string | null;
-  consent_expires_at: number | null;
-  interval_s: number | null;
-  next_poll_at: number | null;
-  failures: number;
-  busy_until: number | null;
-  answer: string | null;
-  updated_at: number;
-}
-
-function toQuestion(row: QuestionRow): ConsumerQuestion {
-  return {
-    userId: row.user_id,
-    kind: row.kind,
-    attempt: row.attempt,
-    msisdn: row.msisdn,
-    ask: row.ask,
-    ...(row.auth_req_id !== null && {
-      consent: {
-        authReqId: row.auth_req_id,
-        expiresAt: row.consent_expires_at ?? 0,
-        intervalSeconds: row.interval_s ?? 0,
-        nextPollAt: row.next_poll_at ?? 0,
-      },
-    }),
-    failures: row.failures,
-    ...(row.busy_until !== null && { busyUntil: row.busy_until }),
-    ...(row.answer !== null && { answer: row.answer }),
-    updatedAt: row.updated_at,
-  };
-}
 
 /* A question someone works on, or whose subscriber is still being asked, is not replaced. */
 const TAKEN = `COALESCE(q.busy_until, 0) > @now OR (q.answer IS NULL AND COALESCE(q.consent_expires_at, 0) > @now)`;

@@ -74,3 +74,42 @@ export interface CamaraConsumerStore {
   /** Deletes expired tokens and questions answered (or given up) before `answeredBefore`; returns how many. */
   prune(now: number, answeredBefore: number): Promise<number>;
 }
+
+/** A question as both engines keep it: one row, its consent in four columns. */
+export interface QuestionRow {
+  user_id: number;
+  kind: ConsumerQuestionKind;
+  attempt: string;
+  msisdn: string;
+  ask: string;
+  auth_req_id: string | null;
+  consent_expires_at: number | null;
+  interval_s: number | null;
+  next_poll_at: number | null;
+  failures: number;
+  busy_until: number | null;
+  answer: string | null;
+  updated_at: number;
+}
+
+export function toQuestion(row: QuestionRow): ConsumerQuestion {
+  return {
+    userId: row.user_id,
+    kind: row.kind,
+    attempt: row.attempt,
+    msisdn: row.msisdn,
+    ask: row.ask,
+    ...(row.auth_req_id !== null && {
+      consent: {
+        authReqId: row.auth_req_id,
+        expiresAt: row.consent_expires_at ?? 0,
+        intervalSeconds: row.interval_s ?? 0,
+        nextPollAt: row.next_poll_at ?? 0,
+      },
+    }),
+    failures: row.failures,
+    ...(row.busy_until !== null && { busyUntil: row.busy_until }),
+    ...(row.answer !== null && { answer: row.answer }),
+    updatedAt: row.updated_at,
+  };
+}

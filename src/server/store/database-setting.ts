@@ -10,10 +10,7 @@ export interface DatabaseChoice {
   file: string;
 }
 
-/**
- * DATABASE_URL, checked: a postgres:// URL naming a database, and not beside LOCATION_SOURCE=camara (the CAMARA
- * consumer keeps its tokens in the SQLite file only). `read` reads a setting; `fail` throws, naming it.
- */
+/** DATABASE_URL, checked: a postgres:// URL naming a database. `read` reads a setting; `fail` throws, naming it. */
 export function parseDatabaseUrl(
   read: (name: string) => string | undefined,
   fail: (variable: string, problem: string) => never,
@@ -22,8 +19,5 @@ export function parseDatabaseUrl(
   if (url === undefined) return undefined;
   const problem = checkDatabaseUrl(url);
   if (problem !== undefined) return fail('DATABASE_URL', problem);
-  if (read('LOCATION_SOURCE')?.toLowerCase() === 'camara') {
-    return fail('DATABASE_URL', 'not with LOCATION_SOURCE=camara, whose tokens are kept in the SQLite file');
-  }
   return url;
 }

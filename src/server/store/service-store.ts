@@ -53,11 +53,9 @@ export interface ServiceStore
   cellCache(lifetimes: CacheLifetimes): EitherWay<CellCache>;
   /** The service as a CAMARA operator: its OpenID provider's state, API consumers and subscribers. */
   readonly camara: CamaraStore;
-  /**
-   * The service as a CAMARA API consumer (LOCATION_SOURCE=camara): the operator's tokens and the users' open
-   * questions. SQLite only: with PostgreSQL, undefined (config.ts refuses that source with DATABASE_URL).
-   */
-  readonly camaraConsumer?: CamaraConsumerStore;
+  /** The service as a CAMARA API consumer (LOCATION_SOURCE=camara): the operator's tokens and the users' open
+   *  questions, shared by every replica on PostgreSQL. */
+  readonly camaraConsumer: CamaraConsumerStore;
   /** Rate-limit buckets every replica shares; undefined where one process is all there is (SQLite). */
   readonly buckets: SharedBuckets | undefined;
   /**

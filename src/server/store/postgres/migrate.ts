@@ -7,6 +7,7 @@ import changes from './migrations/002-changes';
 import cellsInView from './migrations/003-cells-in-view';
 import rateBuckets from './migrations/004-rate-buckets';
 import camara from './migrations/005-camara';
+import camaraConsumer from './migrations/006-camara-consumer';
 
 /** Numbered migrations, applied in order, each in its own transaction. Append, never edit. */
 export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
@@ -15,6 +16,7 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: '003-cells-in-view', sql: cellsInView },
   { name: '004-rate-buckets', sql: rateBuckets },
   { name: '005-camara', sql: camara },
+  { name: '006-camara-consumer', sql: camaraConsumer },
 ];
 
 /** The advisory lock migrations run under, so replicas that start at once take turns (locks.ts). */

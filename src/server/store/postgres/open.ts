@@ -9,6 +9,8 @@ import { connectionProblem, createPool, redactedUrl } from './pool';
 import { createBuckets } from './buckets';
 import { createCamaraStore } from './camara';
 import type { CamaraStore } from '../camara-store';
+import { createConsumerStore } from './camara-consumer';
+import type { CamaraConsumerStore } from '../camara-consumer-store';
 import { LOCKS } from './locks';
 import type { SharedBuckets } from '../service-store';
 import { createServiceReads } from './service-reads';
@@ -27,6 +29,8 @@ export type PostgresStore = ReturnType<typeof createServiceReads> &
     readonly buckets: SharedBuckets;
     /** The service as a CAMARA operator: its OpenID provider's state, API consumers and subscribers. */
     readonly camara: CamaraStore;
+    /** The service as a CAMARA API consumer: the operator's tokens and the users' open questions. */
+    readonly camaraConsumer: CamaraConsumerStore;
     cellCache(lifetimes: CacheLifetimes): ReturnType<typeof createCellCache>;
     /** `work` in one transaction, under an advisory lock: one such work at a time among every replica. */
     exclusive<T>(work: () => Promise<T>): Promise<T>;
@@ -62,6 +66,7 @@ export async function openPostgresStore(url: string, options: PostgresOptions): 
     ...admin,
     cellCache: (lifetimes) => createCellCache(db, lifetimes),
     camara: createCamaraStore(db),
+    camaraConsumer: createConsumerStore(db),
     exclusive: (work) =>
       admin.transaction(async () => {
         await db.run('exclusive', 'SELECT pg_advisory_xact_lock($1, $2)', [...LOCKS.demo]);
