@@ -31,13 +31,14 @@ export interface ImportOptions {
   file?: string;
   /** OpenCelliD CSV, plain or gzip, or an export to download. */
   input: CsvInput;
+  /** Rows a transaction holds, sorted in memory (DEFAULT_BATCH_SIZE); an import of no more is one transaction. */
   batchSize?: number;
   onProgress?: (state: ProgressState) => void;
   /** Aborting stops reading; rows already read are written, then the report says `interrupted`. */
   signal?: AbortSignal;
   /** Names rows in this thread with this gazetteer instead of reading and naming in a worker thread. */
   gazetteer?: Gazetteer;
-  /** Read, check and name rows in a worker thread while this one writes (default true). */
+  /** Read and check rows in a worker thread while this one names them and writes (default true). */
   thread?: boolean;
   /** SQLite page cache for the import, in MiB (DEFAULT_CACHE_MB). */
   cacheMb?: number;
