@@ -12,7 +12,7 @@ import { openBatches } from './thread-batches';
 export type { SkippedLine };
 
 /**
- * Rows per transaction, each run of them held in memory (about 150 bytes a row at most, the index's load included)
+ * Rows per transaction, each run of them held in memory (about 220 bytes a row at the peak, the index's included)
  * and written in key order: the table's B-tree is then written in one pass, appended to where the cells are new,
  * where 200,000-row batches of a file's random keys rewrote most of its pages each (see docs/performance.md).
  */
@@ -31,13 +31,14 @@ export interface ImportOptions {
   file?: string;
   /** OpenCelliD CSV, plain or gzip, or an export to download. */
   input: CsvInput;
+  /** Rows a transaction holds, sorted in memory (DEFAULT_BATCH_SIZE); an import of no more is one transaction. */
   batchSize?: number;
   onProgress?: (state: ProgressState) => void;
   /** Aborting stops reading; rows already read are written, then the report says `interrupted`. */
   signal?: AbortSignal;
   /** Names rows in this thread with this gazetteer instead of reading and naming in a worker thread. */
   gazetteer?: Gazetteer;
-  /** Read, check and name rows in a worker thread while this one writes (default true). */
+  /** Read and check rows in a worker thread while this one names them and writes (default true). */
   thread?: boolean;
   /** SQLite page cache for the import, in MiB (DEFAULT_CACHE_MB). */
   cacheMb?: number;
