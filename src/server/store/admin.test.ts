@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DOCUMENTED_CELL_RECORD } from '../../api/fixtures/documented-cell';
 import { storeEngines } from '../testing/store-engines';
-import { generateKey } from './admin';
+import { generateKey } from './admin-input';
 import { StoreError } from './records';
 
 for (const engine of storeEngines('cellpos-admin-')) {

@@ -1,13 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { cellValues, checkDeveloperName, checkKey, checkNewUser, generateKey } from './admin-input';
 import {
   CELL_COLUMNS,
-  checkStorable,
   isCell,
-  RADIO_CODES,
   StoreError,
   toCellRecord,
-  toUser,
+  toListedUser,
   type CellKey,
   type CellRecord,
   type CellRow,
@@ -38,52 +36,6 @@ export interface Admin {
   listCells(limit: number, offset?: number): CellRecord[];
   listUsers(): Array<Omit<User, 'developerId'> & { developer: string }>;
   counts(): StoreCounts;
-}
-
-const KEY = /^[A-Za-z0-9_-]{1,256}$/;
-
-/**
- * A fresh random key: 24 bytes, base64url (32 characters), beginning with a letter or digit: a key that began with
- * '-' (1 in 64 did) would be read as an option when given to a command line, ours or anyone's.
- */
-export function generateKey(): string {
-  for (;;) {
-    const key = randomBytes(24).toString('base64url');
-    if (/^[A-Za-z0-9]/.test(key)) return key;
-  }
-}
-
-export function checkKey(key: string, what: string): string {
-  if (!KEY.test(key)) throw new StoreError(`${what} must be 1–256 letters, digits, "-" or "_"`);
-  return key;
-}
-
-export function checkCellRecord(cell: CellRecord): CellRecord {
-  const int = (value: number, name: string, max: number): void => {
-    if (!Number.isSafeInteger(value) || value < 0 || value > max)
-      throw new StoreError(`${name} must be a whole number from 0 to ${max}`);
-  };
-  int(cell.mcc, 'mcc', 999);
-  int(cell.mnc, 'mnc', 999);
-  int(cell.cellid, 'cellid', 2 ** 36 - 1);
-  int(cell.lac, 'lac', 2 ** 32 - 1);
-  if (!Number.isFinite(cell.lat) || Math.abs(cell.lat) > 90)
-    throw new StoreError('lat must be from -90 to 90');
-  if (!Number.isFinite(cell.lon) || Math.abs(cell.lon) > 180)
-    throw new StoreError('lon must be from -180 to 180');
-  if (cell.name.trim() === '' || cell.name.length > 200)
-    throw new StoreError('name must be 1–200 characters');
-  checkStorable(cell.name, 'name');
-  if (cell.range !== undefined) int(cell.range, 'range', 2 ** 31 - 1);
-  if (cell.radio !== undefined && radioCode(cell.radio) === 0)
-    throw new StoreError(`radio must be one of ${RADIO_CODES.slice(1).join(', ')}`);
-  return cell;
-}
-
-/** A radio's code in the `radio` column (records.ts RADIO_CODES; 0 when none is given or it is not one of them). */
-export function radioCode(radio: string | undefined): number {
-  const code = RADIO_CODES.findIndex((name) => name !== '' && name === radio);
-  return code === -1 ? 0 : code;
 }
 
 function prepare(db: Database.Database) {
@@ -154,9 +106,7 @@ function peopleAdmin(
 
   return {
     addDeveloper(name) {
-      const trimmed = name.trim();
-      if (!/^[\p{L}\p{N} ._-]{1,100}$/u.test(trimmed))
-        throw new StoreError('developer name must be 1–100 letters, digits, spaces, ".", "-" or "_"');
+      const trimmed = checkDeveloperName(name);
       return transaction(() => {
         if (q.developer.get(trimmed) !== undefined)
           throw new StoreError(`developer "${trimmed}" exists already`);
@@ -176,10 +126,7 @@ function peopleAdmin(
     registerUser(developer, msisdn, { key = generateKey(), smsReplied = false, state = null } = {}) {
       return transaction(() => {
         const id = developerId(developer);
-        checkKey(key, 'user key');
-        if (!/^\d{3,15}$/.test(msisdn))
-          throw new StoreError('MSISDN must be 3–15 digits, international format without "+"');
-        if (state !== null) checkStorable(state, 'state');
+        checkNewUser(key, msisdn, state);
         if (q.userKeyTaken.get(keyHash(key)) !== undefined) throw new StoreError('that user key is taken');
         q.addUser.run(keyHash(key), keyPrefix(key), id, msisdn, smsReplied ? 1 : 0, state);
         return key;
@@ -208,20 +155,7 @@ function cellAdmin(
   transaction: Transaction,
 ): Pick<Admin, 'addCell' | 'addCells' | 'listCells'> {
   function writeCell(cell: CellRecord): void {
-    const c = checkCellRecord(cell);
-    const radio = radioCode(c.radio);
-    q.upsertCell.run(
-      c.mcc,
-      c.mnc,
-      c.cellid,
-      c.lac,
-      c.lat,
-      c.lon,
-      c.name.trim(),
-      c.samples ?? 0,
-      c.range ?? null,
-      radio === 0 ? null : radio,
-    );
+    q.upsertCell.run(...cellValues(cell));
   }
 
   return {
@@ -253,10 +187,7 @@ export function createAdmin(db: Database.Database): Admin {
     ...cellAdmin(q, transaction),
     transaction,
     listUsers() {
-      return q.listUsers.all().map((row) => {
-        const { developerId: _id, ...user } = toUser(row);
-        return { ...user, developer: row.developer };
-      });
+      return q.listUsers.all().map(toListedUser);
     },
     counts() {
       return q.counts.get() as StoreCounts;

@@ -1,65 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { CamaraClient, CamaraStore, JsonObject, Subscriber } from './camara-store';
+import {
+  toClient,
+  toSubscriber,
+  type CamaraParties,
+  type ClientRow,
+  type SubscriberRow,
+} from './camara-party-rows';
 import { createCellsInBox } from './cells-in-box';
 import { StoreError } from './records';
 
 type Db = Database.Database;
-
-/** The parties of the CAMARA store: API consumers, subscribers and the pseudonyms that join them. */
-export type CamaraParties = Pick<
-  CamaraStore,
-  | 'addClient'
-  | 'getClient'
-  | 'listClients'
-  | 'removeClient'
-  | 'subjectFor'
-  | 'subjectOf'
-  | 'subscriber'
-  | 'hasCellsIn'
->;
-
-interface ClientRow {
-  client_id: string;
-  jwks: string | null;
-  jwks_uri: string | null;
-  two_legged: number;
-  created_at: number;
-}
-
-interface SubscriberRow {
-  sms_replied: number;
-  cell_since: number | null;
-  lat: number | null;
-  lon: number | null;
-  range: number | null;
-}
-
-function toClient(row: ClientRow): CamaraClient {
-  return {
-    clientId: row.client_id,
-    ...(row.jwks !== null && { jwks: JSON.parse(row.jwks) as { keys: JsonObject[] } }),
-    ...(row.jwks_uri !== null && { jwksUri: row.jwks_uri }),
-    twoLegged: row.two_legged === 1,
-    createdAt: row.created_at,
-  };
-}
-
-/** The registration whose phone entered its cell last gives the fix; any registration's yes is consent. */
-function toSubscriber(msisdn: string, rows: SubscriberRow[]): Subscriber | undefined {
-  if (rows.length === 0) return undefined;
-  const located = rows.find((row) => row.lat !== null && row.lon !== null && row.cell_since !== null);
-  const subscriber: Subscriber = { msisdn, consented: rows.some((row) => row.sms_replied === 1) };
-  if (located?.lat != null && located.lon != null && located.cell_since != null) {
-    subscriber.fix = {
-      lat: located.lat,
-      lon: located.lon,
-      since: located.cell_since,
-      ...(located.range !== null && located.range > 0 && { rangeMeters: located.range }),
-    };
-  }
-  return subscriber;
-}
 
 function prepare(db: Db) {
   return {

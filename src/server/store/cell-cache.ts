@@ -46,8 +46,9 @@ export interface CacheLifetimes {
   notFoundSeconds: number;
 }
 
-interface AnswerRow {
-  found: number;
+/** An answer's row as either engine reads it: `found` is SQLite's 0 or 1, PostgreSQL's boolean. */
+export interface AnswerRow {
+  found: number | boolean;
   lac: number;
   radio: string;
   lat: number | null;
@@ -60,12 +61,12 @@ interface AnswerRow {
   asked_at: number;
 }
 
-const COLUMNS = 'found, lac, radio, lat, lon, name, range, accuracy, samples, updated, asked_at';
+export const COLUMNS = 'found, lac, radio, lat, lon, name, range, accuracy, samples, updated, asked_at';
 
-function toAnswer(row: AnswerRow | undefined): CachedAnswer | undefined {
+export function toAnswer(row: AnswerRow | undefined): CachedAnswer | undefined {
   if (row === undefined) return undefined;
   const answer: CachedAnswer = {
-    found: row.found === 1,
+    found: row.found === 1 || row.found === true,
     lac: row.lac,
     radio: row.radio,
     askedAt: row.asked_at,
@@ -77,8 +78,25 @@ function toAnswer(row: AnswerRow | undefined): CachedAnswer | undefined {
   return answer;
 }
 
+/** What a "not found" is looked up by, in both engines' order: source, mcc, mnc, cellid, lac, radio, asked after. */
+export function notFoundValues(
+  source: string,
+  question: CacheQuestion,
+  askedAfter: number,
+): [string, number, number, number, number, string, number] {
+  return [
+    source,
+    question.mcc,
+    question.mnc,
+    question.cellid,
+    question.lac ?? NO_LAC,
+    question.radio ?? '',
+    askedAfter,
+  ];
+}
+
 /** Puts are counted, and every so many the expired answers are deleted, so the table does not only grow. */
-const PRUNE_EVERY = 1000;
+export const PRUNE_EVERY = 1000;
 
 function statements(db: Database.Database) {
   return {
@@ -151,17 +169,7 @@ export function createCellCache(db: Database.Database, lifetimes: CacheLifetimes
         radio,
       );
       if (found !== undefined) return toAnswer(found);
-      return toAnswer(
-        q.notFound.get(
-          source,
-          question.mcc,
-          question.mnc,
-          question.cellid,
-          question.lac ?? NO_LAC,
-          question.radio ?? '',
-          now - notFoundSeconds,
-        ),
-      );
+      return toAnswer(q.notFound.get(...notFoundValues(source, question, now - notFoundSeconds)));
     },
     put(source, key, answer) {
       if (foundSeconds === 0) return;

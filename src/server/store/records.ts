@@ -139,6 +139,14 @@ export function toUser(row: UserRow): User {
   };
 }
 
+/** A user as the admin lists them: by their developer's name. */
+export function toListedUser(
+  row: UserRow & { developer: string },
+): Omit<User, 'developerId'> & { developer: string } {
+  const { developerId: _id, ...user } = toUser(row);
+  return { ...user, developer: row.developer };
+}
+
 /** Rows an importer left incomplete are treated as absent: the document's Cell has every field. */
 export function toCellRecord(row: CellRow | undefined): CellRecord | undefined {
   if (row === undefined || row.lat === null || row.lon === null) return undefined;

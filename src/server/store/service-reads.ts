@@ -1,8 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import {
   CELL_COLUMNS,
-  isCell,
   toCellRecord,
   toUser,
   type CellKey,
@@ -12,6 +10,7 @@ import {
   type User,
   type UserRow,
 } from './records';
+import { keyPairUser, nearestBoxes, nearestFound, phoneLocation, type KeyPairRow } from './service-read-rows';
 import { createCellsInBox, type BoxAnswer, type BoxQuery } from './cells-in-box';
 import { keyHash } from './schema';
 
@@ -44,10 +43,7 @@ function statements(db: Database.Database) {
     committed: db.prepare<[], number>('PRAGMA data_version').pluck(),
     written: db.prepare<[], number>('SELECT total_changes()').pluck(),
     // One statement for both keys: a row only when both exist.
-    keyPair: db.prepare<
-      [Buffer, Buffer],
-      UserRow & { user_hash: Buffer; service_hash: Buffer; service_developer: number }
-    >(
+    keyPair: db.prepare<[Buffer, Buffer], KeyPairRow>(
       `SELECT users.id, users.key_prefix, users.developer_id, users.msisdn, users.sms_replied, users.state, users.current_mcc,
               users.current_mnc, users.current_cellid, users.key_hash AS user_hash,
               service_keys.key_hash AS service_hash, service_keys.developer_id AS service_developer
@@ -80,24 +76,22 @@ type Statements = ReturnType<typeof statements>;
  * simulator's next cells).
  */
 function nearest(q: Statements, from: CellKey, origin: CellRecord, count: number): CellRecord[] {
-  for (const degrees of [0.1, 0.5, 2]) {
-    const rows = q.nearest
-      .all(
-        from.mcc,
-        from.mnc,
-        origin.lat - degrees,
-        origin.lat + degrees,
-        origin.lon - degrees * 2,
-        origin.lon + degrees * 2,
-        origin.lat,
-        origin.lat,
-        origin.lon,
-        origin.lon,
-        count + 1,
-      )
-      .map(toCellRecord)
-      .filter((cell): cell is CellRecord => isCell(cell) && cell.cellid !== from.cellid);
-    if (rows.length >= count || degrees === 2) return rows.slice(0, count);
+  for (const box of nearestBoxes(origin)) {
+    const rows = q.nearest.all(
+      from.mcc,
+      from.mnc,
+      box.south,
+      box.north,
+      box.west,
+      box.east,
+      origin.lat,
+      origin.lat,
+      origin.lon,
+      origin.lon,
+      count + 1,
+    );
+    const found = nearestFound(rows, from, count, box);
+    if (found !== undefined) return found;
   }
   return [];
 }
@@ -109,13 +103,7 @@ export function createServiceReads(db: Database.Database): ServiceReads {
     authenticate(serviceKey, userKey) {
       const serviceHash = keyHash(serviceKey);
       const userHash = keyHash(userKey);
-      const row = q.keyPair.get(serviceHash, userHash);
-      if (row === undefined) return undefined;
-      // The index found the hashes; compared again in constant time, both always.
-      const serviceOk = timingSafeEqual(row.service_hash, serviceHash);
-      const userOk = timingSafeEqual(row.user_hash, userHash);
-      if (!(serviceOk && userOk)) return undefined;
-      return row.service_developer === row.developer_id ? toUser(row) : 'mismatch';
+      return keyPairUser(q.keyPair.get(serviceHash, userHash), serviceHash, userHash);
     },
     getCell(key) {
       return toCellRecord(q.cell.get(key.mcc, key.mnc, key.cellid));
@@ -123,9 +111,7 @@ export function createServiceReads(db: Database.Database): ServiceReads {
     getLocation(userOrKey) {
       const user = typeof userOrKey === 'string' ? reads.getUser(userOrKey) : userOrKey;
       if (user === undefined) return undefined;
-      const found = user.cell === null ? undefined : reads.getCell(user.cell);
-      if (found === undefined) return undefined;
-      return { msisdn: user.msisdn, state: user.state, cell: found };
+      return phoneLocation(user, user.cell === null ? undefined : reads.getCell(user.cell));
     },
     getUser(userKey) {
       const row = q.user.get(keyHash(userKey));

@@ -1,12 +1,11 @@
 import type { Admin } from '../admin';
-import { checkCellRecord, checkKey, generateKey, radioCode } from '../admin';
+import { cellValues, checkDeveloperName, checkKey, checkNewUser, generateKey } from '../admin-input';
 import {
   CELL_COLUMNS,
-  checkStorable,
   isCell,
   StoreError,
   toCellRecord,
-  toUser,
+  toListedUser,
   type CellRecord,
   type CellRow,
   type StoreCounts,
@@ -44,10 +43,7 @@ export function createAdmin(db: Database): PostgresAdmin {
         `SELECT ${USER_COLUMNS}, developers.name AS developer FROM users
          JOIN developers ON developers.id = users.developer_id ORDER BY developers.name, users.msisdn`,
       );
-      return rows.map((row) => {
-        const { developerId: _id, ...user } = toUser(row);
-        return { ...user, developer: row.developer };
-      });
+      return rows.map(toListedUser);
     },
     async counts() {
       const row = await db.one<StoreCounts>(
@@ -76,9 +72,7 @@ function peopleAdmin(
 > {
   return {
     async addDeveloper(name) {
-      const trimmed = name.trim();
-      if (!/^[\p{L}\p{N} ._-]{1,100}$/u.test(trimmed))
-        throw new StoreError('developer name must be 1–100 letters, digits, spaces, ".", "-" or "_"');
+      const trimmed = checkDeveloperName(name);
       const row = await db
         .one<{ id: number }>('add-developer', 'INSERT INTO developers (name) VALUES ($1) RETURNING id', [
           trimmed,
@@ -103,10 +97,7 @@ function peopleAdmin(
     registerUser(developer, msisdn, { key = generateKey(), smsReplied = false, state = null } = {}) {
       return db.transaction(async () => {
         const id = await developerId(db, developer);
-        checkKey(key, 'user key');
-        if (!/^\d{3,15}$/.test(msisdn))
-          throw new StoreError('MSISDN must be 3–15 digits, international format without "+"');
-        if (state !== null) checkStorable(state, 'state');
+        checkNewUser(key, msisdn, state);
         await db
           .run(
             'add-user',
@@ -152,8 +143,6 @@ function peopleAdmin(
 /** Cells added by hand or from a file, and listed. */
 function cellAdmin(db: Database): Pick<PostgresAdmin, 'addCell' | 'addCells' | 'listCells'> {
   async function writeCell(cell: CellRecord): Promise<void> {
-    const c = checkCellRecord(cell);
-    const radio = radioCode(c.radio);
     await db.run(
       'upsert-cell',
       `INSERT INTO cells (mcc, mnc, cellid, lac, lat, lon, name, samples, range, radio)
@@ -161,18 +150,7 @@ function cellAdmin(db: Database): Pick<PostgresAdmin, 'addCell' | 'addCells' | '
        ON CONFLICT (mcc, mnc, cellid) DO UPDATE SET
          lac = excluded.lac, lat = excluded.lat, lon = excluded.lon, name = excluded.name,
          samples = excluded.samples, range = excluded.range, radio = excluded.radio, updated = NULL, origin = NULL`,
-      [
-        c.mcc,
-        c.mnc,
-        c.cellid,
-        c.lac,
-        c.lat,
-        c.lon,
-        c.name.trim(),
-        c.samples ?? 0,
-        c.range ?? null,
-        radio || null,
-      ],
+      cellValues(cell),
     );
   }
   return {

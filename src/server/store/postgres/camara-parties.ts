@@ -1,68 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import type { CamaraClient, CamaraStore, JsonObject, Subscriber } from '../camara-store';
+import type { CamaraClient } from '../camara-store';
+import {
+  toClient,
+  toSubscriber,
+  type CamaraParties,
+  type ClientRow,
+  type SubscriberRow,
+} from '../camara-party-rows';
 import { StoreError } from '../records';
 import { createCellsInBox } from './cells-in-box';
 import type { Database } from './database';
 
-/** The parties of the CAMARA store: API consumers, subscribers and the pseudonyms that join them. */
-export type CamaraParties = Pick<
-  CamaraStore,
-  | 'addClient'
-  | 'getClient'
-  | 'listClients'
-  | 'removeClient'
-  | 'subjectFor'
-  | 'subjectOf'
-  | 'subscriber'
-  | 'hasCellsIn'
->;
-
-interface ClientRow {
-  client_id: string;
-  jwks: { keys: JsonObject[] } | null;
-  jwks_uri: string | null;
-  two_legged: boolean;
-  created_at: number;
-}
-
-interface SubscriberRow {
-  sms_replied: boolean;
-  cell_since: number | null;
-  lat: number | null;
-  lon: number | null;
-  range: number | null;
-}
-
-function toClient(row: ClientRow): CamaraClient {
-  return {
-    clientId: row.client_id,
-    ...(row.jwks !== null && { jwks: row.jwks }),
-    ...(row.jwks_uri !== null && { jwksUri: row.jwks_uri }),
-    twoLegged: row.two_legged,
-    createdAt: row.created_at,
-  };
-}
-
-/** The registration whose phone entered its cell last gives the fix; any registration's yes is consent. */
-function toSubscriber(msisdn: string, rows: SubscriberRow[]): Subscriber | undefined {
-  if (rows.length === 0) return undefined;
-  const located = rows.find((row) => row.lat !== null && row.lon !== null && row.cell_since !== null);
-  const subscriber: Subscriber = { msisdn, consented: rows.some((row) => row.sms_replied) };
-  if (located?.lat != null && located.lon != null && located.cell_since != null) {
-    subscriber.fix = {
-      lat: located.lat,
-      lon: located.lon,
-      since: located.cell_since,
-      ...(located.range !== null && located.range > 0 && { rangeMeters: located.range }),
-    };
-  }
-  return subscriber;
-}
+/** camara_clients as SQLite's rows have them (camara-party-rows.ts ClientRow). */
+const CLIENT_COLUMNS = 'client_id, jwks::text AS jwks, jwks_uri, two_legged::int AS two_legged, created_at';
 
 const UNIQUE_VIOLATION = '23505';
 
 const clientRow = (db: Database, clientId: string) =>
-  db.one<ClientRow>('camara-client', 'SELECT * FROM camara_clients WHERE client_id = $1', [clientId]);
+  db.one<ClientRow>('camara-client', `SELECT ${CLIENT_COLUMNS} FROM camara_clients WHERE client_id = $1`, [
+    clientId,
+  ]);
 
 async function addClient(db: Database, added: CamaraClient): Promise<void> {
   await db
@@ -94,7 +51,10 @@ export function createCamaraParties(db: Database): CamaraParties {
     },
     async listClients() {
       return (
-        await db.query<ClientRow>('camara-clients', 'SELECT * FROM camara_clients ORDER BY client_id')
+        await db.query<ClientRow>(
+          'camara-clients',
+          `SELECT ${CLIENT_COLUMNS} FROM camara_clients ORDER BY client_id`,
+        )
       ).map(toClient);
     },
     removeClient(clientId) {
@@ -135,7 +95,7 @@ export function createCamaraParties(db: Database): CamaraParties {
     async subscriber(msisdn) {
       const rows = await db.query<SubscriberRow>(
         'camara-subscriber',
-        `SELECT u.sms_replied, u.cell_since, c.lat, c.lon, c.range FROM users AS u
+        `SELECT u.sms_replied::int AS sms_replied, u.cell_since, c.lat, c.lon, c.range FROM users AS u
          LEFT JOIN cells AS c ON c.mcc = u.current_mcc AND c.mnc = u.current_mnc AND c.cellid = u.current_cellid
          WHERE u.msisdn = $1 ORDER BY u.cell_since DESC NULLS LAST, u.id DESC`,
         [msisdn],

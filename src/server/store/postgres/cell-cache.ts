@@ -1,36 +1,7 @@
-import type { CachedAnswer, CacheLifetimes, CellCache } from '../cell-cache';
-import { NO_LAC } from '../cell-cache';
+import type { AnswerRow, CacheLifetimes, CellCache } from '../cell-cache';
+import { COLUMNS, notFoundValues, PRUNE_EVERY, toAnswer } from '../cell-cache';
 import type { Async } from './async';
 import type { Database } from './database';
-
-interface AnswerRow {
-  found: boolean;
-  lac: number;
-  radio: string;
-  lat: number | null;
-  lon: number | null;
-  name: string | null;
-  range: number | null;
-  accuracy: number | null;
-  samples: number | null;
-  updated: number | null;
-  asked_at: number;
-}
-
-const COLUMNS = 'found, lac, radio, lat, lon, name, range, accuracy, samples, updated, asked_at';
-
-function toAnswer(row: AnswerRow | undefined): CachedAnswer | undefined {
-  if (row === undefined) return undefined;
-  const answer: CachedAnswer = { found: row.found, lac: row.lac, radio: row.radio, askedAt: row.asked_at };
-  for (const name of ['lat', 'lon', 'name', 'range', 'accuracy', 'samples', 'updated'] as const) {
-    const value = row[name];
-    if (value !== null) (answer as unknown as Record<string, unknown>)[name] = value;
-  }
-  return answer;
-}
-
-/** Puts are counted, and every so many the expired answers are deleted, so the table does not only grow. */
-const PRUNE_EVERY = 1000;
 
 /** The live sources' answers (store/cell-cache.ts), shared by every replica. */
 export function createCellCache(db: Database, lifetimes: CacheLifetimes): Async<CellCache> {
@@ -57,15 +28,7 @@ export function createCellCache(db: Database, lifetimes: CacheLifetimes): Async<
           `SELECT ${COLUMNS} FROM cell_answers
            WHERE source = $1 AND mcc = $2 AND mnc = $3 AND cellid = $4 AND lac = $5 AND radio = $6 AND NOT found
              AND asked_at > $7`,
-          [
-            source,
-            question.mcc,
-            question.mnc,
-            question.cellid,
-            question.lac ?? NO_LAC,
-            question.radio ?? '',
-            now - notFoundSeconds,
-          ],
+          notFoundValues(source, question, now - notFoundSeconds),
         ),
       );
     },

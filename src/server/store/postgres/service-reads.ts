@@ -1,15 +1,13 @@
-import { timingSafeEqual } from 'node:crypto';
-import {
-  CELL_COLUMNS,
-  isCell,
-  toCellRecord,
-  toUser,
-  type CellKey,
-  type CellRecord,
-  type CellRow,
-  type UserRow,
-} from '../records';
+import { CELL_COLUMNS, toCellRecord, toUser } from '../records';
+import type { CellKey, CellRecord, CellRow, UserRow } from '../records';
 import { keyHash } from '../schema';
+import {
+  keyPairUser,
+  nearestBoxes,
+  nearestFound,
+  phoneLocation,
+  type KeyPairRow,
+} from '../service-read-rows';
 import type { ServiceReads } from '../service-reads';
 import { USER_COLUMNS } from './admin';
 import type { Async } from './async';
@@ -25,7 +23,7 @@ async function nearestCells(
 ): Promise<CellRecord[]> {
   const origin = await getCell(from);
   if (origin === undefined) return [];
-  for (const degrees of [0.1, 0.5, 2]) {
+  for (const box of nearestBoxes(origin)) {
     // One operator's cells (the primary key's prefix) inside a box around the phone, nearest first.
     const rows = await db.query<CellRow>(
       'nearest',
@@ -33,22 +31,10 @@ async function nearestCells(
        WHERE mcc = $1 AND mnc = $2 AND lat BETWEEN $3 AND $4 AND lon BETWEEN $5 AND $6 AND lat IS NOT NULL
        ORDER BY (lat - $7) * (lat - $7) + (lon - $8) * (lon - $8) * 0.25
        LIMIT $9`,
-      [
-        from.mcc,
-        from.mnc,
-        origin.lat - degrees,
-        origin.lat + degrees,
-        origin.lon - degrees * 2,
-        origin.lon + degrees * 2,
-        origin.lat,
-        origin.lon,
-        count + 1,
-      ],
+      [from.mcc, from.mnc, box.south, box.north, box.west, box.east, origin.lat, origin.lon, count + 1],
     );
-    const cells = rows
-      .map(toCellRecord)
-      .filter((cell): cell is CellRecord => isCell(cell) && cell.cellid !== from.cellid);
-    if (cells.length >= count || degrees === 2) return cells.slice(0, count);
+    const found = nearestFound(rows, from, count, box);
+    if (found !== undefined) return found;
   }
   return [];
 }
@@ -87,28 +73,19 @@ export function createServiceReads(
       const serviceHash = keyHash(serviceKey);
       const userHash = keyHash(userKey);
       // One statement for both keys: a row only when both exist.
-      const row = await db.one<
-        UserRow & { user_hash: Buffer; service_hash: Buffer; service_developer: number }
-      >(
+      const row = await db.one<KeyPairRow>(
         'key-pair',
         `SELECT ${USER_COLUMNS}, users.key_hash AS user_hash, service_keys.key_hash AS service_hash,
                 service_keys.developer_id AS service_developer
          FROM service_keys, users WHERE service_keys.key_hash = $1 AND users.key_hash = $2`,
         [serviceHash, userHash],
       );
-      if (row === undefined) return undefined;
-      // The index found the hashes; compared again in constant time, both always.
-      const serviceOk = timingSafeEqual(row.service_hash, serviceHash);
-      const userOk = timingSafeEqual(row.user_hash, userHash);
-      if (!(serviceOk && userOk)) return undefined;
-      return row.service_developer === row.developer_id ? toUser(row) : 'mismatch';
+      return keyPairUser(row, serviceHash, userHash);
     },
     async getLocation(userOrKey) {
       const user = typeof userOrKey === 'string' ? await getUser(userOrKey) : userOrKey;
       if (user === undefined) return undefined;
-      const found = user.cell === null ? undefined : await getCell(user.cell);
-      if (found === undefined) return undefined;
-      return { msisdn: user.msisdn, state: user.state, cell: found };
+      return phoneLocation(user, user.cell === null ? undefined : await getCell(user.cell));
     },
     nearestCells: (from, count) => nearestCells(db, getCell, from, count),
     async hasDemoKeys() {
