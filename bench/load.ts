@@ -15,7 +15,6 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { ensureBuilt } from '../scripts/built.mjs';
 import {
   captureAnswer,
@@ -24,6 +23,7 @@ import {
   generatorName,
   headerOf,
   loadAverage,
+  loadOptions,
   machineLine,
   rssMb,
   runLoad,
@@ -35,20 +35,7 @@ import {
   type LoadRun,
 } from './support';
 
-const { values } = parseArgs({
-  options: {
-    seconds: { type: 'string', default: '10' },
-    connections: { type: 'string', default: '50' },
-    turns: { type: 'string', default: '2' },
-  },
-});
-const seconds = Number(values.seconds);
-const connections = Number(values.connections);
-const turns = Number(values.turns);
-if (![seconds, connections, turns].every((n) => Number.isInteger(n) && n > 0) || seconds > 600) {
-  throw new Error('--seconds (1–600), --connections and --turns must be whole numbers');
-}
-const sliceSeconds = Math.max(1, Math.round(seconds / turns));
+const { seconds, connections, turns, sliceSeconds } = loadOptions('bench:load', 10);
 const WARM_UP_SECONDS = 3;
 /* Issue 25, mark 2: the service at half of a bare node:http server or better, p99 under 15 ms, no errors. */
 const GOAL_RATIO = 0.5;

@@ -16,13 +16,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { startCluster } from '../scripts/pg-cluster';
 import {
   clusterCpuMs,
   cpuMs,
   generatorName,
   loadAverage,
+  loadOptions,
   machineLine,
   runLoad,
   startBenchService,
@@ -30,20 +30,7 @@ import {
   type LoadRun,
 } from './support';
 
-const { values } = parseArgs({
-  options: {
-    seconds: { type: 'string', default: '20' },
-    connections: { type: 'string', default: '50' },
-    turns: { type: 'string', default: '2' },
-  },
-});
-const seconds = Number(values.seconds);
-const connections = Number(values.connections);
-const turns = Number(values.turns);
-if (![seconds, connections, turns].every((n) => Number.isInteger(n) && n > 0) || seconds > 600) {
-  throw new Error('--seconds (1–600), --connections and --turns must be whole numbers');
-}
-const sliceSeconds = Math.max(1, Math.round(seconds / turns));
+const { seconds, connections, turns, sliceSeconds } = loadOptions('bench:pg-load', 20);
 const WARM_UP_SECONDS = 3;
 const CELL = '/api/cell/244/91/10038?serviceKey=demo-service&userKey=demo-user';
 const LIMIT_ON = { POSITIONING_RATE_LIMIT: '1000000' };

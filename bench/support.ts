@@ -8,6 +8,7 @@ import { Agent, createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
+import { parseArgs } from 'node:util';
 
 export function listen(server: Server, port = 0): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -357,6 +358,51 @@ function output(command: string, args: string[], env: NodeJS.ProcessEnv): Promis
       code === 0 ? resolve(out) : reject(new Error(`${command} exited with ${code}: ${out.slice(-500)}`)),
     );
   });
+}
+
+/** How a load bench runs: for how long, with how many connections, in how many turns (slices of `sliceSeconds`). */
+export interface LoadOptions {
+  seconds: number;
+  connections: number;
+  turns: number;
+  sliceSeconds: number;
+}
+
+/**
+ * A load bench's options from its command line: `--seconds` (1–600, `seconds` unless given), `--connections` (50)
+ * and `--turns` (2), whole numbers. `--help` prints the usage; a wrong or unknown option, one line and exit 2.
+ */
+export function loadOptions(script: string, seconds: number): LoadOptions {
+  const usage = `usage: npm run ${script} [-- --seconds ${seconds} --connections 50 --turns 2]`;
+  function refuse(message: string): never {
+    console.error(`${script}: ${message}\n${usage}`);
+    process.exit(2);
+  }
+  let values: Record<string, string | boolean | undefined> = {};
+  try {
+    ({ values } = parseArgs({
+      options: {
+        seconds: { type: 'string', default: String(seconds) },
+        connections: { type: 'string', default: '50' },
+        turns: { type: 'string', default: '2' },
+        help: { type: 'boolean', default: false },
+      },
+    }));
+  } catch (error) {
+    refuse((error as Error).message);
+  }
+  if (values.help === true) {
+    console.log(usage);
+    process.exit(0);
+  }
+  const options = {
+    seconds: Number(values.seconds),
+    connections: Number(values.connections),
+    turns: Number(values.turns),
+  };
+  if (!Object.values(options).every((n) => Number.isInteger(n) && n > 0) || options.seconds > 600)
+    refuse('--seconds (1–600), --connections and --turns must be whole numbers');
+  return { ...options, sliceSeconds: Math.max(1, Math.round(options.seconds / options.turns)) };
 }
 
 /** How many random paths a run with random paths picks from (each request one of them). */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Route } from '@playwright/test';
 import { expectAccessible } from './accessible';
 import { DEMO, expect, LOCAL, lookUpCell, saveKeys, test } from './fixtures';
+import { settle } from './map';
 
 /* The app as it is installed: with its service worker (the other specs run without one). */
 test.use({ serviceWorkers: 'allow' });
@@ -79,15 +80,16 @@ test.describe('the installed app', () => {
     const readAt = await entry.locator('time').innerText();
     // The map has flown to the cell and its tiles that may be kept are kept (any kept tile was not enough: the
     // first view's could be kept while the cell's were still on their way, and the page offline shows the cell's).
-    await expect(async () => {
-      const before = await keepableShown(page);
-      await page.waitForTimeout(500);
-      const after = await keepableShown(page);
-      expect(after).toEqual(before);
-      expect(after.length).toBeGreaterThan(0);
-      const kept = new Set(await keptTiles(page));
-      expect(after.filter((src) => !kept.has(src))).toEqual([]);
-    }).toPass({ timeout: 30_000 });
+    await settle(page, page.locator('.leaflet-marker-icon.marker-cell'));
+    const shownOnline = await keepableShown(page);
+    expect(shownOnline.length).toBeGreaterThan(0);
+    // The worker keeps a tile once the map has it: asked until it has put the last one away.
+    await expect
+      .poll(async () => {
+        const kept = new Set(await keptTiles(page));
+        return shownOnline.filter((src) => !kept.has(src));
+      })
+      .toEqual([]);
 
     await goOffline(context);
     await page.reload();

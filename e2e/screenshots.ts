@@ -4,7 +4,8 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, devices, type Browser, type Page } from '@playwright/test';
+import { chromium, devices, type Browser, type Locator, type Page } from '@playwright/test';
+import { settle } from './map';
 
 const port = Number(process.env.SCREENSHOT_PORT ?? 5198);
 const base = `http://127.0.0.1:${port}`;
@@ -48,10 +49,10 @@ async function newPage(
   return context.newPage();
 }
 
-async function settle(page: Page): Promise<void> {
+/** Every read answered (each screen is shot finished), then the map still; `flownTo`: the marker it flies to. */
+async function shown(page: Page, flownTo?: Locator): Promise<void> {
   await page.waitForLoadState('networkidle');
-  // The map's flight has begun by now (it starts the frame after the answer); wait until it has landed.
-  await page.waitForFunction(() => document.querySelector('.leaflet-zoom-anim, .leaflet-pan-anim') === null);
+  await settle(page, flownTo);
 }
 
 async function shoot(page: Page, name: string): Promise<void> {
@@ -63,13 +64,13 @@ async function screens(browser: Browser, kind: 'desktop' | 'phone'): Promise<voi
   const page = await newPage(browser, kind);
   await page.goto(base);
   await page.locator('.leaflet-container').waitFor();
-  await settle(page);
+  await shown(page);
   await shoot(page, `${kind}-start`);
 
   await page.getByRole('button', { name: 'Use demo keys' }).click();
   await page.getByRole('button', { name: 'Locate my phone' }).click();
   await page.getByText('+358 40 123 4567').waitFor();
-  await settle(page);
+  await shown(page, page.locator('.leaflet-marker-icon.marker-phone'));
   await shoot(page, `${kind}-my-phone`);
 
   await page.getByLabel('MCC', { exact: true }).fill('244');
@@ -77,7 +78,7 @@ async function screens(browser: Browser, kind: 'desktop' | 'phone'): Promise<voi
   await page.getByLabel('Cell ID', { exact: true }).fill('10038');
   await page.getByRole('button', { name: 'Look up cell' }).click();
   await page.locator('dl.fields', { hasText: 'Brändö' }).waitFor();
-  await settle(page);
+  await shown(page, page.locator('.leaflet-marker-icon.marker-cell'));
   await page.locator('.leaflet-marker-icon.marker-cell').click();
   await page.locator('.leaflet-popup', { hasText: 'Brändö' }).waitFor();
   // Leaflet fades popups in; shoot once the fade has finished.
@@ -128,8 +129,7 @@ async function cellsInView(
   const legend = page.locator('details.map-legend');
   if (kind === 'desktop' && (await legend.getAttribute('open')) === null)
     await legend.locator('summary').click();
-  await settle(page);
-  await page.waitForTimeout(500);
+  await shown(page, colorScheme === 'dark' ? page.locator('.leaflet-marker-icon.marker-cell') : undefined);
   await shoot(page, `${kind}-cells-in-view${colorScheme === 'dark' ? '-dark' : ''}`);
   await page.context().close();
 }

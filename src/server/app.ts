@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import { cors } from 'hono/cors';
 import { BUILD_HEADER, BUILD_ID } from '../api/build';
 import { formatFromAccept, UnencodableError } from '../api/codec';
 import type { Settings } from '../api/settings';
@@ -18,6 +17,7 @@ import { readRoutes, serviceRoutes } from './reads/read-routes';
 import { FreshCache, freshValue } from './store/fresh-cache';
 import { clientAddress } from './guard/client-address';
 import { compression } from './http/compression';
+import { cors } from './http/cors';
 import { notFoundOrNotAllowed } from './http/method-fallback';
 import { DEFAULTS } from './config';
 import { DEMO_KEYS } from './demo/demo-data';
@@ -180,16 +180,16 @@ function apiRoutes(
   if (options.corsOrigins !== undefined && options.corsOrigins.length > 0) {
     api.use(
       cors({
-        origin: [...options.corsOrigins],
+        origins: options.corsOrigins,
         // POST only where there is one: the CAMARA read asks the operator with it.
-        allowMethods:
+        methods:
           'camaraLocation' in options && options.camaraLocation !== undefined
             ? ['GET', 'HEAD', 'POST']
             : ['GET', 'HEAD'],
         // The keys may come in headers (guard/key-params.ts); a page elsewhere must be let send them.
-        allowHeaders: ['Accept', KEY_HEADERS.serviceKey, KEY_HEADERS.userKey],
-        exposeHeaders: EXPOSED,
-        maxAge: 600,
+        headers: ['Accept', KEY_HEADERS.serviceKey, KEY_HEADERS.userKey],
+        exposed: EXPOSED,
+        maxAgeSeconds: 600,
       }),
     );
   }

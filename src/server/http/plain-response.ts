@@ -36,10 +36,14 @@ export class PlainResponse implements Response {
 
   /* The standard Response, for the body as a stream or read once: made at the first ask, from the headers then. */
   #asStandard(): Response {
-    return (this.#standard ??= new StandardResponse(this.content, {
-      status: this.status,
-      headers: [...this.headers],
-    }));
+    // A null body status (the Fetch standard: 101, 103, 204, 205, 304) takes no body, not even an empty one.
+    return (this.#standard ??= new StandardResponse(
+      NULL_BODY_STATUSES.has(this.status) ? null : this.content,
+      {
+        status: this.status,
+        headers: [...this.headers],
+      },
+    ));
   }
   get body(): ReadableStream<Uint8Array<ArrayBuffer>> | null {
     return this.#asStandard().body;
@@ -69,6 +73,8 @@ export class PlainResponse implements Response {
     return new PlainResponse(this.content, this.status, Object.fromEntries(this.headers));
   }
 }
+
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
 /* The runtime's own, as it was when this module loaded (@hono/node-server may put its own in the global later). */
 const StandardResponse = globalThis.Response;
