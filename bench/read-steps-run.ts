@@ -204,7 +204,7 @@ async function steps(
     ],
     ['guard: the query read (both keys, lac, radio)', timed(() => cell.req.queries())],
     ['guard: key check, a pair already checked (freshness included)', timed(() => judge(keys, '127.0.0.1'))],
-    ['guard:   of which the freshness check (PRAGMA data_version)', timed(() => fresh.check())],
+    ['guard:   of which the freshness check (the WAL-index header)', timed(() => fresh.check())],
     [
       'guard: key check of a new pair (2 SHA-256, one query)',
       timed(() => store.authenticate(DEMO_KEYS.serviceKey, DEMO_KEYS.userKey), 20_000),

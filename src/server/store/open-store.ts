@@ -5,6 +5,7 @@ import type { CamaraStore } from './camara-store';
 import { createConsumerStore } from './camara-consumer-sqlite';
 import type { CamaraConsumerStore } from './camara-consumer-store';
 import { boxThreads } from './box-threads';
+import { commitCounter } from './commit-counter';
 import { createCellCache, type CacheLifetimes, type CellCache } from './cell-cache';
 import { ensureFolderOf } from './folder';
 import { migrate } from './schema';
@@ -49,11 +50,12 @@ export function openStore(file: string): Store {
   let queue: Promise<unknown> = Promise.resolve();
   // Cells in view off the event loop, from threads reading the same file; a database in memory has no file to share.
   const threads = file === ':memory:' || file === '' ? undefined : boxThreads(file);
+  const commits = commitCounter(db);
   return {
     engine: 'SQLite',
     where: file,
     buckets: undefined,
-    ...createServiceReads(db),
+    ...createServiceReads(db, commits.version),
     ...(threads !== undefined && { cellsInBox: threads.cellsInBox }),
     ...createAdmin(db),
     cellCache: (lifetimes) => createCellCache(db, lifetimes),
@@ -76,8 +78,9 @@ export function openStore(file: string): Store {
     },
     camaraConsumer: createConsumerStore(db),
     close() {
-      void threads?.close();
       if (db.open) db.close();
+      // The -shm file last: closing it drops the process's locks on it, the threads' connections' too.
+      void Promise.resolve(threads?.close()).finally(() => commits.close());
     },
   };
 }

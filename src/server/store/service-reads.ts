@@ -31,16 +31,14 @@ export interface ServiceReads {
   /** True when the demo developer's keys are in this database. */
   hasDemoKeys(): boolean;
   /**
-   * Changes whenever the data may have changed: a commit by another connection (SQLite's data_version, so the
-   * admin command line's writes count) or a write through this one.
+   * Changes whenever the data may have changed: a commit by any connection (so the admin command line's writes
+   * count) or a write through this one.
    */
   dataVersion(): string;
 }
 
 function statements(db: Database.Database) {
   return {
-    // A statement of its own: the pragma_data_version table prepares a PRAGMA statement on every read.
-    committed: db.prepare<[], number>('PRAGMA data_version').pluck(),
     written: db.prepare<[], number>('SELECT total_changes()').pluck(),
     // One statement for both keys: a row only when both exist.
     keyPair: db.prepare<[Buffer, Buffer], KeyPairRow>(
@@ -96,7 +94,8 @@ function nearest(q: Statements, from: CellKey, origin: CellRecord, count: number
   return [];
 }
 
-export function createServiceReads(db: Database.Database): ServiceReads {
+/** `committed` changes with every commit by any connection (store/commit-counter.ts). */
+export function createServiceReads(db: Database.Database, committed: () => string): ServiceReads {
   const q = statements(db);
   const reads: ServiceReads = {
     cellsInBox: createCellsInBox(db),
@@ -123,7 +122,7 @@ export function createServiceReads(db: Database.Database): ServiceReads {
       return nearest(q, from, origin, count);
     },
     dataVersion() {
-      return `${q.committed.get() ?? 0}:${q.written.get() ?? 0}`;
+      return `${committed()}:${q.written.get() ?? 0}`;
     },
     hasDemoKeys() {
       const user = q.user.get(keyHash('demo-user'));
