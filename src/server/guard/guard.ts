@@ -1,4 +1,4 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { problem, type Problem } from '../http/api-answer';
 import type { Judged, SpendOnSources } from './key-check';
 import type { KeyParams } from './key-params';
@@ -49,24 +49,38 @@ export function createGuard<Who, Credentials = KeyParams>(
 ): Guard<Who> {
   const { limits, addressOf, judge, credentials } = options;
   const refuse = options.refuse ?? problem;
-  return <Asked>(check?: RequestCheck<Asked>): MiddlewareHandler<Guarded<Who, Asked>> =>
-    async (c, next) => {
-      const address = addressOf(c);
-      // A limit kept in this process answers at once; one shared by replicas (PostgreSQL) is waited for.
-      const admitted = limits.admit(address);
-      const refused = admitted instanceof Promise ? await admitted : admitted;
+  return <Asked>(check?: RequestCheck<Asked>): MiddlewareHandler<Guarded<Who, Asked>> => {
+    type C = Context<Guarded<Who, Asked>>;
+    type Passed = Response | Promise<void | Response>;
+    const admit = (c: C, next: Next, address: string, refused: Problem | undefined): Passed => {
       if (refused !== undefined) return refuse(c, refused);
       if (check !== undefined) {
         const checked = check(c);
         if (!checked.ok) return refuse(c, checked.problem);
         c.set('asked', checked.value);
       }
-      // A judge that answers at once is not awaited: the document's reads keep their one-tick path.
       const verdict = judge(credentials(c), address);
-      const judged = verdict instanceof Promise ? await verdict : verdict;
+      // A judge that answers at once is not waited for: the document's reads keep their one-tick path.
+      return verdict instanceof Promise
+        ? verdict.then((judged) => pass(c, next, judged))
+        : pass(c, next, verdict);
+    };
+    const pass = (c: C, next: Next, judged: Judged<Who>): Passed => {
       if (!judged.ok) return refuse(c, judged.problem);
       c.set('who', judged.who);
       c.set('spendOnSources', judged.spendOnSources);
-      await next();
+      return next();
     };
+    // Not an async function: a request whose limits and keys are answered at once passes on to the route without a
+    // promise and a tick of its own (Hono awaits whatever a middleware returns).
+    const guard = (c: C, next: Next): Passed => {
+      const address = addressOf(c);
+      // A limit kept in this process answers at once; one shared by replicas (PostgreSQL) is waited for.
+      const admitted = limits.admit(address);
+      return admitted instanceof Promise
+        ? admitted.then((refused) => admit(c, next, address, refused))
+        : admit(c, next, address, admitted);
+    };
+    return guard as MiddlewareHandler<Guarded<Who, Asked>>;
+  };
 }
