@@ -1,5 +1,6 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, IncomingMessage, ServerResponse, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Duplex } from 'node:stream';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createListener } from './listener';
@@ -59,5 +60,48 @@ describe('the request listener', () => {
     expect(lines.join('\n')).toMatch(/^error GET \/plain\/broken: .*Invalid character in header content/);
     expect(lines.join('\n')).not.toContain('secret');
     expect(await (await fetch(`${base}/fine`)).text()).toBe('fine');
+  });
+
+  it('writes the answers made in one turn of the event loop together at its end, each whole and in order', async () => {
+    const app = new Hono();
+    app.get(
+      '/n/:n',
+      (c) => new PlainResponse(`answer ${c.req.param('n')}`, 200, { 'Content-Type': 'text/plain' }),
+    );
+    const listener = createListener(app, { hostname: '127.0.0.1', log: (line) => lines.push(line) });
+    const wire: string[] = [];
+    class SocketStandIn extends Duplex {
+      readonly remoteAddress = '127.0.0.1';
+      override _read(): void {}
+      override _write(chunk: Buffer, _encoding: string, done: () => void): void {
+        wire.push(chunk.toString());
+        done();
+      }
+    }
+    const responses: ServerResponse[] = [];
+    // Asked before the requests come: runs before the listener's own turn-end write, after every answer is made.
+    const beforeTheWrite = new Promise<boolean[]>((done) =>
+      setImmediate(() => done(responses.map((res) => res.headersSent))),
+    );
+    for (const n of ['1', '2', '3']) {
+      const socket = new SocketStandIn();
+      const req = new IncomingMessage(socket as never);
+      Object.assign(req, { method: 'GET', url: `/n/${n}`, headers: { host: 'here' }, complete: true });
+      req.push(null);
+      const res = new ServerResponse(req);
+      res.assignSocket(socket as never);
+      listener(req, res);
+      responses.push(res);
+    }
+    expect(await beforeTheWrite).toEqual([false, false, false]);
+    expect(wire).toEqual([]);
+    await new Promise((done) => setImmediate(done));
+    expect(responses.map((res) => res.writableFinished)).toEqual([true, true, true]);
+    const answers = wire.join('').split(/(?=HTTP\/1\.1 )/);
+    expect(answers.map((answer) => answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual([
+      'answer 1',
+      'answer 2',
+      'answer 3',
+    ]);
   });
 });
