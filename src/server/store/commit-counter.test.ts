@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { commitCounter, type CommitCounter } from './commit-counter';
@@ -55,6 +56,12 @@ describe('commitCounter', () => {
     db.prepare("DELETE FROM developers WHERE name = 'acme'").run();
     versions.push(counter.version());
     expect(new Set(versions).size).toBe(3);
+  });
+
+  it('asks PRAGMA data_version when the -shm file was removed by hand, instead of failing every request', () => {
+    const { counter, file } = open();
+    rmSync(`${file}-shm`);
+    expect(counter.version()).toMatch(/^p\d+$/);
   });
 
   it('asks PRAGMA data_version of a database without a -shm file', () => {

@@ -36,8 +36,15 @@ export function commitCounter(db: Database.Database): CommitCounter {
   let commits = 0;
   return {
     version() {
-      // The connection has made the file by now: journal_mode = WAL read the database.
-      fd ??= openSync(file, 'r');
+      // The connection has made the file by now (journal_mode = WAL read the database); if it is gone since
+      // (removed by hand: SQLite keeps using the file it has open), the pragma still answers.
+      if (fd === undefined) {
+        try {
+          fd = openSync(file, 'r');
+        } catch {
+          return byPragma();
+        }
+      }
       // Shorter than a header: no connection has set the index up yet; the pragma does that.
       if (readSync(fd, now, 0, HEADER_BYTES, 0) < HEADER_BYTES) return byPragma();
       if (!now.equals(seen)) {
