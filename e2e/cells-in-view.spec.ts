@@ -1,4 +1,4 @@
-import type { Page, Request } from '@playwright/test';
+import type { Locator, Page, Request } from '@playwright/test';
 import { DEMO, MISMATCHED, expect, saveKeys, test } from './fixtures';
 
 /** Helsinki at a city's zoom: the demo data has some 150 cells there, of three operators. */
@@ -24,6 +24,28 @@ const bboxOf = (request: Request): number[] =>
  * The title of a lone cell a person can see and click: its centre on the map, no header or panel over it. Asked
  * again until one is, as a person waits for a zoom's animation to settle.
  */
+/** The first of these markers a person can click: its middle inside the map and not under a panel. */
+function inSight(markers: Element[]): number {
+  const map = document.querySelector('.leaflet-container')?.getBoundingClientRect();
+  return markers.findIndex((marker) => {
+    const box = marker.getBoundingClientRect();
+    const x = box.left + box.width / 2;
+    const y = box.top + box.height / 2;
+    const inside = map && x > map.left && x < map.right && y > map.top && y < map.bottom;
+    return inside === true && marker.contains(document.elementFromPoint(x, y));
+  });
+}
+
+/** A group marker a person can click (on a phone some lie under the map's side panel). */
+async function groupInSight(page: Page): Promise<Locator> {
+  await expect(groups(page).first()).toBeVisible();
+  let index = -1;
+  await expect
+    .poll(async () => (index = await groups(page).evaluateAll(inSight)), { message: 'a group in sight' })
+    .toBeGreaterThanOrEqual(0);
+  return groups(page).nth(index);
+}
+
 async function visibleLoneTitle(page: Page): Promise<string> {
   await expect(lone(page).first()).toBeVisible();
   const find = () =>
@@ -81,7 +103,7 @@ test.describe('cells in view', () => {
     await expect(groups(page).first()).toBeVisible();
     const scale = page.locator('.leaflet-control-scale-line');
     const before = await scale.textContent();
-    await groups(page).first().click();
+    await (await groupInSight(page)).click();
     await expect(scale).not.toHaveText(before ?? '');
     await expect(status(page)).toHaveText(/^Cells in view: \d+\.$/);
 
