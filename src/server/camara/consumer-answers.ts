@@ -1,6 +1,7 @@
 import type { CamaraArea, VerificationAnswer } from '../../api/camara';
 import { readArea } from './consumer-area';
-import { jsonObjectOf, malformedAnswer, type ConsumerFailure } from './consumer-failures';
+import { jsonObject } from '../net/json-object';
+import { malformedAnswer, type ConsumerFailure } from './consumer-failures';
 
 /** How far the operator's clock may run ahead of the service's, and how much older than maxAge a fix may be. */
 export const CLOCK_SKEW_SECONDS = 60;
@@ -85,7 +86,7 @@ function checkDevice(body: Record<string, unknown>, context: AnswerContext): Con
 
 /** The retrieval's `Location`, strictly. */
 export function readLocation(text: string, context: AnswerContext): Read<LocatedAnswer> {
-  const body = jsonObjectOf(text);
+  const body = jsonObject(text);
   if (body === undefined) return { ok: false, failure: malformedAnswer('body', 'not a JSON object') };
   const device = checkDevice(body, context);
   if (device !== undefined) return { ok: false, failure: device };
@@ -100,7 +101,7 @@ const RESULTS: readonly VerificationAnswer[] = ['TRUE', 'FALSE', 'PARTIAL'];
 
 /** The verification's `VerifyLocationResponse`, strictly: `matchRate` (1-99) with PARTIAL and only then. */
 export function readVerification(text: string, context: AnswerContext): Read<VerifiedAnswer> {
-  const body = jsonObjectOf(text);
+  const body = jsonObject(text);
   if (body === undefined) return { ok: false, failure: malformedAnswer('body', 'not a JSON object') };
   const device = checkDevice(body, context);
   if (device !== undefined) return { ok: false, failure: device };

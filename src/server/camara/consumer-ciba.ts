@@ -1,7 +1,7 @@
+import { jsonObject } from '../net/json-object';
 import { clientAuthentication } from './consumer-assertion';
 import type { OperatorEndpoints } from './consumer-discovery';
 import {
-  jsonObjectOf,
   malformedAnswer,
   oauthErrorOf,
   oauthFailure,
@@ -80,7 +80,7 @@ function wholeSeconds(value: unknown, min: number, max: number): number | undefi
 
 /** Reads the acknowledgement strictly (CIBA Core 7.3). */
 export function readAcknowledgement(text: string): ConsentAsked {
-  const body = jsonObjectOf(text);
+  const body = jsonObject(text);
   if (body === undefined) return { ok: false, failure: malformedAnswer('body', 'not a JSON object') };
   const id = body.auth_req_id;
   if (typeof id !== 'string' || !OPAQUE.test(id)) {
@@ -118,7 +118,7 @@ export async function askConsent(
 /** Reads a token answer strictly: a Bearer token (the client sent no DPoP proof) carrying the API's scope. */
 export function readTokenAnswer(text: string, apiScope: string): PollOutcome {
   const failed = (failure: ConsumerFailure): PollOutcome => ({ kind: 'failed', failure, transient: false });
-  const body = jsonObjectOf(text);
+  const body = jsonObject(text);
   if (body === undefined) return failed(malformedAnswer('body', 'not a JSON object'));
   if (typeof body.access_token !== 'string' || !OPAQUE.test(body.access_token)) {
     return failed(malformedAnswer('access_token', 'missing or not a token'));

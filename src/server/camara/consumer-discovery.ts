@@ -1,6 +1,6 @@
 import { CIBA_GRANT_TYPE } from './device-location';
 import type { SigningAlg } from './consumer-key';
-import { jsonObjectOf } from './consumer-failures';
+import { jsonObject } from '../net/json-object';
 import { redactedExcerpt, type OperatorHttp } from './consumer-http';
 
 /** What the consumer needs of the operator's OpenID Provider metadata (OpenID Connect Discovery 1.0). */
@@ -50,7 +50,7 @@ function unsupported(metadata: Record<string, unknown>, name: string, wanted: st
 
 /** Reads the metadata strictly: the issuer must be the one configured (Discovery 4.3), CIBA poll mode offered. */
 export function readMetadata(text: string, issuer: string, algs: SigningAlg[]): Discovered {
-  const metadata = jsonObjectOf(text);
+  const metadata = jsonObject(text);
   if (metadata === undefined) return { ok: false, problem: 'the discovery document is not a JSON object' };
   if (metadata.issuer !== issuer) {
     return {

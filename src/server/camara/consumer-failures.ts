@@ -1,6 +1,7 @@
 import type { CamaraFailure } from '../../api/camara';
 import type { OperatorReply } from './consumer-http';
 import { redactedExcerpt } from './consumer-http';
+import { jsonObject } from '../net/json-object';
 
 /** Why the operator gave no answer the service can use: the reason the app explains, and words for the log. */
 export interface ConsumerFailure {
@@ -38,18 +39,6 @@ export function transportFailure(
       return { reason: 'operator-malformed', field: 'body', detail };
     default:
       return { reason: 'operator-down', detail };
-  }
-}
-
-/** A JSON object, or undefined (an HTML page from a gateway, a truncated body, plain text). */
-export function jsonObjectOf(text: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
   }
 }
 
@@ -94,7 +83,7 @@ const CODE = /^[A-Z][A-Z0-9_.]{0,99}$/;
 
 /** An error answer of Device Location (`{status, code, message}`), by its code, else by its status. */
 export function apiFailure(reply: Answered, what: string): ConsumerFailure | TokenRejected {
-  const body = jsonObjectOf(reply.text);
+  const body = jsonObject(reply.text);
   const code = typeof body?.code === 'string' && CODE.test(body.code) ? body.code : undefined;
   const meaning = (code !== undefined ? API_CODES[code] : undefined) ?? byStatus(reply.status);
   const detail =
@@ -129,7 +118,7 @@ const OAUTH_ERROR = /^[\x20-\x21\x23-\x5b\x5d-\x7e]{1,100}$/;
 
 /** The `error` of an OAuth error answer, when it has a readable one. */
 export function oauthErrorOf(reply: Answered): string | undefined {
-  const error = jsonObjectOf(reply.text)?.error;
+  const error = jsonObject(reply.text)?.error;
   return typeof error === 'string' && OAUTH_ERROR.test(error) ? error : undefined;
 }
 

@@ -1,15 +1,9 @@
+import { jsonObject } from '../net/json-object';
 import { excerpt } from '../net/safe-text';
 import type { Radio } from '../../api/cell-facts';
 import type { CellQuestion, CellSource, SourceResult } from './cell-source';
 import { missingFields, secondsToUtcMidnight } from './cell-source';
-import {
-  askSource,
-  isHtml,
-  jsonObject,
-  optionalNumber,
-  type HttpAnswer,
-  type SourceHttp,
-} from './source-http';
+import { askSource, isHtml, optionalNumber, type HttpAnswer, type SourceHttp } from './source-http';
 
 export const DEFAULT_GEOLOCATE_URL = 'https://api.beacondb.net/v1/geolocate';
 

@@ -1,15 +1,8 @@
+import { jsonObject } from '../net/json-object';
 import { excerpt } from '../net/safe-text';
 import type { CellQuestion, CellSource, SourceResult } from './cell-source';
 import { missingFields, secondsToUtcMidnight } from './cell-source';
-import {
-  askSource,
-  isHtml,
-  jsonObject,
-  numberOf,
-  optionalNumber,
-  type HttpAnswer,
-  type SourceHttp,
-} from './source-http';
+import { askSource, isHtml, numberOf, optionalNumber, type HttpAnswer, type SourceHttp } from './source-http';
 
 export const DEFAULT_OPENCELLID_URL = 'https://opencellid.org';
 

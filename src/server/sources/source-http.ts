@@ -72,18 +72,6 @@ export async function askSource(
   };
 }
 
-/** The answer as a JSON object, or undefined when it is not one (an HTML page, a truncated body, plain text). */
-export function jsonObject(text: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** A JSON number, or a string holding a plain decimal (sources differ), as a finite number. */
 export function numberOf(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
