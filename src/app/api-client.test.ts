@@ -4,6 +4,7 @@ import { createClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import { DOCUMENTED_CELL_FIELDS } from '../api/fixtures/documented-cell';
 import { appUpdate } from '../state/app-update';
+import { createConnection, type Connection } from '../state/online';
 import { checkedFetch } from './api-client';
 
 const CELL_JSON = JSON.stringify({ cell: DOCUMENTED_CELL_FIELDS });
@@ -14,8 +15,18 @@ function answer(build: string | null): Response {
   return new Response(CELL_JSON, { status: 200, headers });
 }
 
-function online(value: boolean): void {
-  vi.stubGlobal('navigator', { onLine: value });
+/** A connection as the browser would say it, and a check of it that fails until it is told to pass. */
+function connectionSaying(online: boolean): { connection: Connection; check: () => Promise<void> } {
+  const connection = createConnection({ browserOnline: () => online });
+  return { connection, check: () => Promise.reject(new TypeError('Failed to fetch')) };
+}
+
+function client(online = true, build = 'abc') {
+  const { connection, check } = connectionSaying(online);
+  return {
+    connection,
+    client: createClient({ baseUrl: '/api', fetch: checkedFetch(build, connection, check) }),
+  };
 }
 
 afterEach(() => {
@@ -27,32 +38,70 @@ const ID = { mcc: '244', mnc: '91', cellid: '10038' };
 
 describe('the app’s reads', () => {
   it('send nothing while the browser is offline, and say so', async () => {
-    online(false);
     const network = vi.fn();
     vi.stubGlobal('fetch', network);
-    const client = createClient({ baseUrl: '/api', fetch: checkedFetch('abc') });
-    const failure = await client.getCell(KEYS, ID).catch((error: unknown) => error);
+    const failure = await client(false)
+      .client.getCell(KEYS, ID)
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
     expect((failure as ApiError).kind).toBe('offline');
     expect(network).not.toHaveBeenCalled();
   });
 
   it('read an answer of the same build, or of a service that does not say', async () => {
-    online(true);
     for (const build of ['abc', null]) {
       vi.stubGlobal('fetch', () => Promise.resolve(answer(build)));
-      const client = createClient({ baseUrl: '/api', fetch: checkedFetch('abc') });
-      expect((await client.getCell(KEYS, ID)).data.name).toBe('Brändö');
+      expect((await client().client.getCell(KEYS, ID)).data.name).toBe('Brändö');
     }
     expect(appUpdate.get().outdated).toBe(false);
   });
 
   it('refuse an answer of a service of another build, and mark the page outdated', async () => {
-    online(true);
     vi.stubGlobal('fetch', () => Promise.resolve(answer('newer')));
-    const client = createClient({ baseUrl: '/api', fetch: checkedFetch('abc') });
-    const failure = await client.getCell(KEYS, ID).catch((error: unknown) => error);
+    const failure = await client()
+      .client.getCell(KEYS, ID)
+      .catch((error: unknown) => error);
     expect((failure as ApiError).kind).toBe('outdated');
     expect(appUpdate.get().outdated).toBe(true);
+  });
+
+  it('are offline once a fetch is refused for want of a network, and send nothing until a check passes', async () => {
+    const network = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
+    vi.stubGlobal('fetch', network);
+    const { connection, client: reads } = client();
+    const first = await reads.getCell(KEYS, ID).catch((error: unknown) => error);
+    expect((first as ApiError).kind).toBe('network');
+    expect(connection.get()).toBe(false);
+    const second = await reads.getCell(KEYS, ID).catch((error: unknown) => error);
+    expect((second as ApiError).kind).toBe('offline');
+    expect(network).toHaveBeenCalledTimes(1);
+    connection.reached();
+    vi.stubGlobal('fetch', () => Promise.resolve(answer('abc')));
+    expect((await reads.getCell(KEYS, ID)).data.name).toBe('Brändö');
+  });
+
+  it('are online after any answer, an HTTP error too: the service was reached', async () => {
+    const { connection, client: reads } = client();
+    connection.unreached(() => Promise.reject(new TypeError('Failed to fetch')));
+    connection.reached();
+    vi.stubGlobal('fetch', () => Promise.resolve(new Response('', { status: 503 })));
+    const failure = await reads.getCell(KEYS, ID).catch((error: unknown) => error);
+    expect((failure as ApiError).kind).toBe('server');
+    expect(connection.get()).toBe(true);
+  });
+
+  it('stay online when a read is cut short by its caller or its time', async () => {
+    vi.stubGlobal('fetch', (_input: unknown, init?: RequestInit) => {
+      const signal = init?.signal;
+      return new Promise((_resolve, reject) =>
+        signal?.addEventListener('abort', () => reject(signal.reason as Error)),
+      );
+    });
+    const { connection, client: reads } = client();
+    const controller = new AbortController();
+    const read = reads.getCell(KEYS, ID, { signal: controller.signal }).catch((error: unknown) => error);
+    controller.abort();
+    expect(await read).toBeInstanceOf(DOMException);
+    expect(connection.get()).toBe(true);
   });
 });
