@@ -238,9 +238,9 @@ export function createClient(options: ClientOptions): Client {
     const url = joinUrl(options.baseUrl, path, keysIn === 'query' ? keys : null, hints);
     const clock = tryClock(timeoutMs, deadline, signal);
     try {
+      const headers = requestHeaders(format, keys, keysIn);
       let response: Response;
       try {
-        const headers = requestHeaders(format, keys, keysIn);
         response = await doFetch(url, { method, headers, signal: clock.signal });
       } catch (error) {
         // A fetch of the caller's may refuse with its own reason (offline, another build): kept as it is.

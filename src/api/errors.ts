@@ -9,8 +9,10 @@ export type ApiErrorKind =
   | 'network'
   | 'timeout'
   | 'malformed'
-  /** The browser has no connection: nothing was sent. */
+  /** No connection (the browser says so, or the last read could not reach the service): nothing was sent. */
   | 'offline'
+  /** The browser refused to build the request (a key holds a character no header can carry): nothing was sent. */
+  | 'unsendable'
   /** The service runs another build than this page: its answer is not read (src/api/build.ts). */
   | 'outdated';
 

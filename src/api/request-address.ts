@@ -1,4 +1,5 @@
-import { KEY_HEADERS } from './keys';
+import { ApiError } from './errors';
+import { KEY_FIELDS, KEY_HEADERS, keyProblem } from './keys';
 import type { CellHints, Format, Keys } from './types';
 
 /* Where a read goes and what it says about itself: its URL (the keys in the query, as the document has them,
@@ -22,16 +23,24 @@ export function joinUrl(baseUrl: string, path: string, keys: Keys | null, hints:
   return text === '' ? base : `${base}${base.includes('?') ? '&' : '?'}${text}`;
 }
 
-/** The request's headers: Accept, and the keys when they go in headers. */
-export function requestHeaders(
-  format: Format,
-  keys: Keys | null,
-  keysIn: 'query' | 'headers',
-): Record<string, string> {
-  const headers: Record<string, string> = { Accept: ACCEPT[format] };
+/**
+ * The request's headers: Accept, and the keys when they go in headers. Built before the fetch, so that a value the
+ * browser cannot send (a key with a character beyond Latin-1, such as a zero-width space) is refused here as
+ * `unsendable`, and never taken for a network failure.
+ */
+export function requestHeaders(format: Format, keys: Keys | null, keysIn: 'query' | 'headers'): Headers {
+  const given: Record<string, string> = { Accept: ACCEPT[format] };
   if (keys !== null && keysIn === 'headers') {
-    headers[KEY_HEADERS.serviceKey] = keys.serviceKey;
-    headers[KEY_HEADERS.userKey] = keys.userKey;
+    given[KEY_HEADERS.serviceKey] = keys.serviceKey;
+    given[KEY_HEADERS.userKey] = keys.userKey;
   }
-  return headers;
+  try {
+    return new Headers(given);
+  } catch (error) {
+    const field = keys === null ? undefined : KEY_FIELDS.find((name) => keyProblem(keys[name]) !== undefined);
+    throw new ApiError('unsendable', `${field ?? 'a header'}: holds a character no request can carry`, {
+      cause: error,
+      ...(field !== undefined && { field }),
+    });
+  }
 }

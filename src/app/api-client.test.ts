@@ -3,6 +3,7 @@ import { BUILD_HEADER } from '../api/build';
 import { createClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import { DOCUMENTED_CELL_FIELDS } from '../api/fixtures/documented-cell';
+import { shouldRetry } from '../queries/read-policy';
 import { appUpdate } from '../state/app-update';
 import { createConnection, type Connection } from '../state/online';
 import { checkedFetch } from './api-client';
@@ -102,6 +103,26 @@ describe('the app’s reads', () => {
     const read = reads.getCell(KEYS, ID, { signal: controller.signal }).catch((error: unknown) => error);
     controller.abort();
     expect(await read).toBeInstanceOf(DOMException);
+    expect(connection.get()).toBe(true);
+  });
+
+  it('refuse keys no header can carry as unsendable: nothing sent, still online, no retry', async () => {
+    const network = vi.fn();
+    vi.stubGlobal('fetch', network);
+    const { connection } = connectionSaying(true);
+    const reads = createClient({
+      baseUrl: '/api',
+      keysIn: 'headers',
+      fetch: checkedFetch('abc', connection, () => Promise.resolve()),
+    });
+    for (const userKey of ['demo-user\u200b', 'demo-user😀']) {
+      const failure = await reads.getCell({ ...KEYS, userKey }, ID).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(ApiError);
+      expect((failure as ApiError).kind).toBe('unsendable');
+      expect((failure as ApiError).field).toBe('userKey');
+      expect(shouldRetry(0, failure)).toBe(false);
+    }
+    expect(network).not.toHaveBeenCalled();
     expect(connection.get()).toBe(true);
   });
 });

@@ -99,6 +99,9 @@ export const en = {
   'err.offline.title': 'You are offline',
   'err.offline.body':
     'This needs a connection, and nothing was sent. It runs again by itself when you are back online; your last answers are in the history.',
+  'err.unsendable.title': 'A key cannot be sent',
+  'err.unsendable.body':
+    'One of your keys holds a character no request can carry (an invisible one, or one beyond plain letters, digits and signs), so nothing was sent. Enter your keys again as the service gave them.',
   'err.outdated.title': 'Cellpos has been updated',
   'err.outdated.body':
     'The service now runs a newer version than this page, so its answer was not read. Reload to use the new version; your keys and history stay.',
@@ -113,6 +116,12 @@ export const en = {
   'keys.forgotten': 'Keys forgotten, and everything read or kept with them on this device.',
   'keys.serviceRequired': 'Enter your service key.',
   'keys.userRequired': 'Enter your user key.',
+  'keys.serviceChar':
+    'Your service key holds {char}, which no key has: keys are plain letters, digits and signs. Type or paste it again as the service gave it.',
+  'keys.userChar':
+    'Your user key holds {char}, which no key has: keys are plain letters, digits and signs. Type or paste it again as the service gave it.',
+  'keys.char.visible': 'the character “{char}” ({code})',
+  'keys.char.invisible': 'an invisible character ({code})',
   'keys.intro':
     'The positioning service asks for two keys, both issued by the operator’s developer portal from the same developer account: a {service} for your service, and a {user} for you.',
   'keys.intro.service': 'service key',
@@ -321,6 +330,7 @@ export const en = {
   'batch.reason.timeout': 'No answer in time',
   'batch.reason.malformed': 'Answer could not be read',
   'batch.reason.offline': 'No connection',
+  'batch.reason.unsendable': 'A key cannot be sent',
   'batch.reason.outdated': 'Page out of date: reload',
   'batch.reason.unknown': 'Failed',
   'batch.reasonStatus': '{reason} (HTTP {status})',

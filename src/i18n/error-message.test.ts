@@ -13,6 +13,7 @@ const ALL_KINDS: ApiErrorKind[] = [
   'timeout',
   'malformed',
   'offline',
+  'unsendable',
   'outdated',
 ];
 
@@ -49,6 +50,14 @@ describe('describeError', () => {
     const outdated = describeError(new ApiError('outdated', 'other build'), contexts[1]!);
     expect(outdated.body).toMatch(/Reload to use the new version/);
     expect(outdated.action).toBe('reload');
+  });
+
+  it('a request the browser could not build blames a key, not the network, and offers the keys form', () => {
+    const message = describeError(new ApiError('unsendable', 'userKey', { field: 'userKey' }), contexts[0]!);
+    expect(message.title).toBe('A key cannot be sent');
+    expect(message.body).toMatch(/nothing was sent/);
+    expect(message.body).not.toMatch(/connection/);
+    expect(message.action).toBe('keys');
   });
 
   it('401 says the keys were not accepted, most often for a typing mistake, and offers the keys form', () => {

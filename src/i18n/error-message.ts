@@ -185,6 +185,12 @@ const MESSAGES: Record<ApiErrorKind, Describe> = {
     action: 'retry',
     pointsToRaw: false,
   }),
+  unsendable: (_error, _context, _detail, t) => ({
+    title: t('err.unsendable.title'),
+    body: t('err.unsendable.body'),
+    action: 'keys',
+    pointsToRaw: false,
+  }),
   outdated: (_error, _context, _detail, t) => ({
     title: t('err.outdated.title'),
     body: t('err.outdated.body'),

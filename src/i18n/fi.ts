@@ -100,6 +100,9 @@ export const fi: Catalog = {
   'err.offline.title': 'Olet offline-tilassa',
   'err.offline.body':
     'Tämä tarvitsee verkkoyhteyden, eikä mitään lähetetty. Haku tehdään uudelleen itsestään, kun yhteys palaa; viimeisimmät vastauksesi ovat historiassa.',
+  'err.unsendable.title': 'Avainta ei voi lähettää',
+  'err.unsendable.body':
+    'Toisessa avaimessasi on merkki, jota mikään pyyntö ei voi kuljettaa (näkymätön merkki tai jokin muu kuin tavallinen kirjain, numero tai merkki), joten mitään ei lähetetty. Anna avaimet uudelleen sellaisina kuin palvelu ne antoi.',
   'err.outdated.title': 'Cellpos on päivitetty',
   'err.outdated.body':
     'Palvelussa on nyt uudempi versio kuin tällä sivulla, joten sen vastausta ei luettu. Lataa sivu uudelleen ottaaksesi uuden version käyttöön; avaimesi ja historiasi säilyvät.',
@@ -114,6 +117,12 @@ export const fi: Catalog = {
   'keys.forgotten': 'Avaimet ja kaikki niillä luettu tai tallennettu on unohdettu tällä laitteella.',
   'keys.serviceRequired': 'Anna palvelun avain.',
   'keys.userRequired': 'Anna käyttäjän avain.',
+  'keys.serviceChar':
+    'Palvelun avaimessa on {char}, jollaista avaimissa ei ole: avaimet ovat tavallisia kirjaimia, numeroita ja merkkejä. Kirjoita tai liitä se uudelleen sellaisena kuin palvelu sen antoi.',
+  'keys.userChar':
+    'Käyttäjän avaimessa on {char}, jollaista avaimissa ei ole: avaimet ovat tavallisia kirjaimia, numeroita ja merkkejä. Kirjoita tai liitä se uudelleen sellaisena kuin palvelu sen antoi.',
+  'keys.char.visible': 'merkki ”{char}” ({code})',
+  'keys.char.invisible': 'näkymätön merkki ({code})',
   'keys.intro':
     'Paikannuspalvelu tarvitsee kaksi avainta, jotka molemmat myönnetään operaattorin kehittäjäportaalissa samalle kehittäjätilille: {service} palvelullesi ja {user} sinulle.',
   'keys.intro.service': 'palvelun avain',
@@ -322,6 +331,7 @@ export const fi: Catalog = {
   'batch.reason.timeout': 'Vastausta ei tullut ajoissa',
   'batch.reason.malformed': 'Vastausta ei voitu lukea',
   'batch.reason.offline': 'Ei yhteyttä',
+  'batch.reason.unsendable': 'Avainta ei voi lähettää',
   'batch.reason.outdated': 'Sivu on vanhentunut: lataa uudelleen',
   'batch.reason.unknown': 'Epäonnistui',
   'batch.reasonStatus': '{reason} (HTTP {status})',

@@ -18,7 +18,7 @@ describe('the retry policy', () => {
     }
   });
 
-  it('never retries a 4xx, an unreadable answer, being offline or another build', () => {
+  it('never retries a 4xx, an unreadable answer, being offline, a request that could not be built or another build', () => {
     for (const kind of [
       'unauthorized',
       'forbidden',
@@ -27,6 +27,7 @@ describe('the retry policy', () => {
       'rate-limited',
       'malformed',
       'offline',
+      'unsendable',
       'outdated',
     ] as ApiErrorKind[]) {
       expect(shouldRetry(0, new ApiError(kind, 'x'))).toBe(false);

@@ -3,6 +3,7 @@ import type { Keys } from '../../api/types';
 import { useI18n } from '../../i18n/i18n';
 import { useKeysState, useSession } from '../../state/session';
 import { ForgetKeys } from './forget-keys';
+import { checkKey } from './key-check';
 import { KeysIntro } from './keys-intro';
 
 type FieldErrors = Partial<Record<keyof Keys, string>>;
@@ -31,14 +32,14 @@ export function KeysForm() {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const next: FieldErrors = {};
-    const service = values.serviceKey.trim();
-    const user = values.userKey.trim();
-    if (service === '') next.serviceKey = t('keys.serviceRequired');
-    if (user === '') next.userKey = t('keys.userRequired');
+    const service = checkKey('serviceKey', values.serviceKey, t);
+    const user = checkKey('userKey', values.userKey, t);
+    if (!service.ok) next.serviceKey = service.error;
+    if (!user.ok) next.userKey = user.error;
     setErrors(next);
-    if (next.serviceKey) inputs.current.serviceKey?.focus();
-    else if (next.userKey) inputs.current.userKey?.focus();
-    else store.save({ serviceKey: service, userKey: user }, remember);
+    if (!service.ok) inputs.current.serviceKey?.focus();
+    else if (!user.ok) inputs.current.userKey?.focus();
+    else store.save({ serviceKey: service.key, userKey: user.key }, remember);
   };
 
   return (

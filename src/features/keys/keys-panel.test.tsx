@@ -65,6 +65,32 @@ describe('KeysPanel', () => {
     );
   });
 
+  it('saves a key without the invisible characters a copy brought along at either end', () => {
+    const { onSave } = setup();
+    fireEvent.change(screen.getByLabelText('Service key'), { target: { value: '\ufeffsvc\u200b ' } });
+    fireEvent.change(screen.getByLabelText('User key'), { target: { value: 'usr\u00a0\u2060' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save keys' }));
+    expect(onSave).toHaveBeenCalledWith({ serviceKey: 'svc', userKey: 'usr' }, false);
+  });
+
+  it.each([
+    ['svc\u200bx', 'an invisible character (U+200B)'],
+    ['svcé', 'the character “é” (U+00E9)'],
+    ['svc😀', 'the character “😀” (U+1F600)'],
+  ])('refuses a key holding a character no key has (%s), naming it, and saves nothing', (value, named) => {
+    const { onSave } = setup();
+    fireEvent.change(screen.getByLabelText('Service key'), { target: { value } });
+    fireEvent.change(screen.getByLabelText('User key'), { target: { value: 'usr' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save keys' }));
+    expect(onSave).not.toHaveBeenCalled();
+    const service = screen.getByLabelText('Service key');
+    expect(service.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(service);
+    expect(document.getElementById(service.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      `Your service key holds ${named}, which no key has: keys are plain letters, digits and signs. Type or paste it again as the service gave it.`,
+    );
+  });
+
   it('with keys saved: says where they are kept and offers Change and Forget', () => {
     const { onForget, onEdit } = setup({ keys: { serviceKey: 's', userKey: 'u' }, remembered: true });
     expect(screen.getByText('Keys are remembered on this device.')).toBeTruthy();
