@@ -98,6 +98,14 @@ const cells = {
 await cells.cache?.prune(Math.floor(Date.now() / 1000));
 // Asked before the first request, so the page says from the start whether the demo keys are there.
 const demoKeys = config.baseUrl === undefined && store !== undefined && (await store.hasDemoKeys());
+/* The demo fills only a database that is empty when it is first opened: one an import made first holds cells and
+   no keys at all. Asked only then (in demo mode, without the demo keys), since it counts the cells. */
+const keyless =
+  config.demo &&
+  config.baseUrl === undefined &&
+  !demoKeys &&
+  store !== undefined &&
+  (await store.counts()).serviceKeys === 0;
 
 /** LOCATION_SOURCE=camara: the key, the operator's discovery and its API are checked before the service listens. */
 async function readCamara(opened: ServiceStore | undefined): Promise<CamaraLocationSource | undefined> {
@@ -189,6 +197,13 @@ server.listen(config.port, config.host, () => {
       console.log(
         `WARNING: the demo keys are active (service key ${DEMO_KEYS.serviceKey}, user key ${DEMO_KEYS.userKey}): ` +
           'anyone who knows them can read the demo data. For real use, start with POSITIONING_DEMO=off on a new database.',
+      );
+    } else if (keyless) {
+      console.log(
+        'Demo keys: not in this database, and no other keys either: the demo fills only a database that is empty ' +
+          'when first opened, and this one held cells (an import made it). To read it, add a developer and keys: ' +
+          'npm run service -- add-developer NAME, then issue-service-key NAME and register-user NAME MSISDN ' +
+          '(docs/deploying.md, "Admin command line"). Or, for the demo, start on a new database and import into it after.',
       );
     } else {
       console.log('Demo keys: not in this database.');

@@ -39,6 +39,49 @@ describe('start-up', () => {
   });
 });
 
+describe('a database an import made before the first start', () => {
+  it('gets no demo keys, and the start says how to add keys; once added, its cells are read with them', async () => {
+    const file = join(dir, 'imported.db');
+    const csv = join(dir, 'imported.csv');
+    writeFileSync(csv, 'LTE,244,91,1,5,0,23.761,61.4978,1,1,1,1,1,0\n');
+    const cli = (...args: string[]) =>
+      spawnSync(
+        process.execPath,
+        ['--import', 'tsx', join('src', 'server', 'cli.ts'), ...args, '--db', file],
+        {
+          env: { ...process.env, POSITIONING_DB: file },
+          encoding: 'utf8',
+          timeout: 60_000,
+        },
+      );
+    expect(cli('import-cells', csv).status).toBe(0);
+
+    const first = await startService({ POSITIONING_DB: file });
+    const hint = await until('the keys notice', () => /^Demo keys: .*$/m.exec(first.log())?.[0]);
+    expect(hint).toMatch(/no other keys either/);
+    expect(hint).toContain(
+      'npm run service -- add-developer NAME, then issue-service-key NAME and register-user',
+    );
+    const settings = (await (await fetch(`${first.url}/api/settings`)).json()) as Record<string, unknown>;
+    expect(settings.demoKeys).toBeUndefined();
+    first.child.kill('SIGTERM');
+    expect(await exited(first.child)).toEqual({ code: 0, signal: null });
+
+    // The hint's commands, as it gives them: then the start says only that the demo keys are not there.
+    expect(cli('add-developer', 'alice').status).toBe(0);
+    const serviceKey = cli('issue-service-key', 'alice').stdout.trim();
+    const userKey = cli('register-user', 'alice', '358401234567').stdout.trim();
+    const next = await startService({ POSITIONING_DB: file });
+    expect(await until('the keys notice', () => /^Demo keys: .*$/m.exec(next.log())?.[0])).toBe(
+      'Demo keys: not in this database.',
+    );
+    const query = new URLSearchParams({ serviceKey, userKey });
+    expect((await fetch(`${next.url}/api/cell/244/91/5?${query}`)).status).toBe(200);
+    next.child.kill('SIGTERM');
+    expect(await exited(next.child)).toEqual({ code: 0, signal: null });
+  });
+});
+
 describe('a database folder that cannot be created', () => {
   it('stops the service, the admin command and the import at once, naming the folder', () => {
     const file = '/proc/cellpos-test/data/positioning.db';
