@@ -95,7 +95,7 @@ test.describe('the installed app', () => {
     await page.reload();
     // Whatever navigator.onLine says in a page the worker served offline (Chromium 150: true, 156: false), the app
     // is offline: the shell's settings read cannot reach the service (e2e/offline.spec.ts: a browser saying online).
-    await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'No connection' })).toBeVisible();
     // The shell the service worker keeps (the service's own page would carry the settings).
     await expect(page.locator('#cellpos-settings')).toHaveCount(0);
     await expect(entry).toContainText(readAt);
@@ -119,11 +119,11 @@ test.describe('the installed app', () => {
     // A lookup says it needs a connection, sends nothing, and runs by itself when the connection is back.
     await lookUpCell(page, '244', '91', '400001');
     const alert = page.getByRole('alert');
-    await expect(alert).toContainText('You are offline');
-    await expect(alert).toContainText('nothing was sent');
+    await expect(alert).toContainText('No connection');
+    await expect(alert).toContainText('Nothing was sent');
     await expectAccessible(page);
     await goOnline(context);
-    await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toHaveCount(0);
+    await expect(page.getByRole('status').filter({ hasText: 'No connection' })).toHaveCount(0);
     await expect(page.locator('dl.fields')).toContainText('Helsinki Kamppi');
   });
 

@@ -42,7 +42,7 @@ test.describe('characters in keys', () => {
     await expect(alert).toContainText('A key cannot be sent');
     await expect(alert).not.toContainText('trying again');
     await expect(alert).not.toContainText('connection');
-    await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toHaveCount(0);
+    await expect(page.getByRole('status').filter({ hasText: 'No connection' })).toHaveCount(0);
     await expect(alert.getByRole('button', { name: /keys/i })).toBeVisible();
     expect(sent).toEqual([]);
   });

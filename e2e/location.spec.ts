@@ -69,8 +69,8 @@ test.describe('my phone', () => {
     // A refused connection is a fetch that fails, as with no network at all: the browser cannot tell them apart.
     await page.route('**/api/**', (route) => route.abort('connectionrefused'));
     await page.getByRole('button', { name: 'Locate my phone' }).click();
-    await expect(page.getByRole('alert')).toContainText('You are offline');
-    const offline = page.getByRole('status').filter({ hasText: 'You are offline' });
+    await expect(page.getByRole('alert')).toContainText('No connection');
+    const offline = page.getByRole('status').filter({ hasText: 'No connection' });
     await expect(offline).toBeVisible();
     await page.unroute('**/api/**');
     await expect(page.getByText('+358 40 123 4567')).toBeVisible();

@@ -11,10 +11,10 @@ test('reads that fail for want of a network show the offline state though the br
   expect(await page.evaluate(() => navigator.onLine)).toBe(true);
 
   await lookUpCell(page, '244', '91', '10038');
-  const offline = page.getByRole('status').filter({ hasText: 'You are offline' });
+  const offline = page.getByRole('status').filter({ hasText: 'No connection' });
   await expect(offline).toBeVisible();
   const alert = page.getByRole('alert');
-  await expect(alert).toContainText('You are offline');
+  await expect(alert).toContainText('No connection');
   await expect(alert).not.toContainText('isn’t answering');
   expect(await page.evaluate(() => navigator.onLine)).toBe(true);
 

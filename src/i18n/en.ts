@@ -56,7 +56,7 @@ export const en = {
   'crash.body': 'The app hit a problem it could not recover from. Your keys are safe in this browser.',
   'crash.reload': 'Reload',
   'status.offline':
-    'You are offline. The app and your history work as before, each answer with the time it was read; lookups need a connection.',
+    'No connection: this device is offline, or the service cannot be reached. The app and your history work as before, each answer with the time it was read; lookups run again when the service answers.',
   'status.updateReady': 'A new version of Cellpos is ready.',
   'status.outdated': 'Cellpos has been updated: reload this page to use the new version.',
   'status.reload': 'Reload',
@@ -96,9 +96,9 @@ export const en = {
     'The service answered, but its “{field}” field is not what the API document describes. Open “Raw response” below to see what came.',
   'err.malformed.answer':
     'The service answered, but its answer is not what the API document describes. Open “Raw response” below to see what came.',
-  'err.offline.title': 'You are offline',
+  'err.offline.title': 'No connection',
   'err.offline.body':
-    'This needs a connection, and nothing was sent. It runs again by itself when you are back online; your last answers are in the history.',
+    'This needs the service, and it cannot be reached: check this device’s connection (a Wi-Fi that needs a sign-in page counts as none). Nothing was sent; it runs again by itself when the service answers, and your last answers are in the history.',
   'err.unsendable.title': 'A key cannot be sent',
   'err.unsendable.body':
     'One of your keys holds a character no request can carry (an invisible one, or one beyond plain letters, digits and signs), so nothing was sent. Enter your keys again as the service gave them.',

@@ -44,8 +44,8 @@ describe('describeError', () => {
 
   it('offline says nothing was sent and offers a retry; a service of another build asks for a reload', () => {
     const offline = describeError(new ApiError('offline', 'offline'), contexts[1]!);
-    expect(offline.title).toBe('You are offline');
-    expect(offline.body).toMatch(/nothing was sent/);
+    expect(offline.title).toBe('No connection');
+    expect(offline.body).toMatch(/Nothing was sent/);
     expect(offline.action).toBe('retry');
     const outdated = describeError(new ApiError('outdated', 'other build'), contexts[1]!);
     expect(outdated.body).toMatch(/Reload to use the new version/);

@@ -57,7 +57,7 @@ export const fi: Catalog = {
   'crash.body': 'Sovellus kohtasi ongelman, josta se ei toipunut. Avaimesi ovat turvassa tässä selaimessa.',
   'crash.reload': 'Lataa uudelleen',
   'status.offline':
-    'Olet offline-tilassa. Sovellus ja historiasi toimivat kuten ennenkin, jokainen vastaus lukuhetkineen; haut tarvitsevat verkkoyhteyden.',
+    'Ei yhteyttä: laite on offline-tilassa tai palveluun ei saada yhteyttä. Sovellus ja historiasi toimivat kuten ennenkin, jokainen vastaus lukuhetkineen; haut tehdään, kun palvelu vastaa.',
   'status.updateReady': 'Cellposin uusi versio on valmis.',
   'status.outdated': 'Cellpos on päivitetty: lataa sivu uudelleen ottaaksesi uuden version käyttöön.',
   'status.reload': 'Lataa uudelleen',
@@ -97,9 +97,9 @@ export const fi: Catalog = {
     'Palvelu vastasi, mutta sen kenttä ”{field}” ei ole rajapintakuvauksen mukainen. Avaa ”Raaka vastaus” alta nähdäksesi, mitä tuli.',
   'err.malformed.answer':
     'Palvelu vastasi, mutta vastaus ei ole rajapintakuvauksen mukainen. Avaa ”Raaka vastaus” alta nähdäksesi, mitä tuli.',
-  'err.offline.title': 'Olet offline-tilassa',
+  'err.offline.title': 'Ei yhteyttä',
   'err.offline.body':
-    'Tämä tarvitsee verkkoyhteyden, eikä mitään lähetetty. Haku tehdään uudelleen itsestään, kun yhteys palaa; viimeisimmät vastauksesi ovat historiassa.',
+    'Tämä tarvitsee palvelun, eikä siihen saada yhteyttä: tarkista laitteen verkkoyhteys (kirjautumissivua vaativa Wi-Fi ei ole yhteys). Mitään ei lähetetty; haku tehdään itsestään, kun palvelu vastaa, ja viimeisimmät vastauksesi ovat historiassa.',
   'err.unsendable.title': 'Avainta ei voi lähettää',
   'err.unsendable.body':
     'Toisessa avaimessasi on merkki, jota mikään pyyntö ei voi kuljettaa (näkymätön merkki tai jokin muu kuin tavallinen kirjain, numero tai merkki), joten mitään ei lähetetty. Anna avaimet uudelleen sellaisina kuin palvelu ne antoi.',
