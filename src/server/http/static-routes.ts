@@ -20,8 +20,9 @@ function notBuilt(c: Context): Response {
 const notFound = (c: Context): Response => c.text('Not found', 404, { 'Cache-Control': 'no-store' });
 
 export interface PageOptions {
-  /** What the app needs to start, as /api/settings answers it at this moment (now, or once the store has said). */
-  settings: () => Settings | Promise<Settings>;
+  /** What the app needs to start, as /api/settings answers it at this moment (now, or once the store has said);
+   *  undefined when it cannot be known now (the database away): the page goes as built, and the app asks. */
+  settings: () => Settings | undefined | Promise<Settings | undefined>;
   tileUrl: string;
 }
 
@@ -69,8 +70,10 @@ export function staticRoutes(app: Hono, staticDir: string | null, page: PageOpti
     const built = html();
     if (built === undefined) return notBuilt(c);
     const settings = page.settings();
-    const render = (now: Settings) =>
-      c.html(renderPage(built, now, page.tileUrl), 200, { 'Cache-Control': 'no-cache' });
+    const render = (now: Settings | undefined) =>
+      c.html(now === undefined ? built : renderPage(built, now, page.tileUrl), 200, {
+        'Cache-Control': 'no-cache',
+      });
     return settings instanceof Promise ? settings.then(render) : render(settings);
   };
   const small = builtFiles(staticDir);
