@@ -57,7 +57,12 @@ export function createHttpServer(
         if (stopping && waiting.size === 0) req.socket.destroySoon();
       });
       if (waiting.size > limits.maxPipelined) req.socket.destroy();
-      else listener(req, res);
+      else if (waiting.size === 1) listener(req, res);
+      // Pipelined: asked once the rest of what came with it is read, and not at all if that was over the bound.
+      else
+        process.nextTick(() => {
+          if (!req.socket.destroyed) listener(req, res);
+        });
     },
   );
   server.headersTimeout = limits.headersTimeoutMs;

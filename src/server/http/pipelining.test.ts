@@ -82,6 +82,7 @@ describe('pipelined requests', () => {
     const greedy = send(port, '/n', SERVER_LIMITS.maxPipelined + 4);
     greedy.resume();
     await closed(greedy);
-    expect(asked).toBeLessThanOrEqual(SERVER_LIMITS.maxPipelined);
+    // Those that came with one too many (one packet on loopback) are not even asked: only the first is.
+    expect(asked).toBeLessThan(SERVER_LIMITS.maxPipelined);
   });
 });
