@@ -30,7 +30,7 @@ import { createCellSources, type SourcesDeps, type SourcesConfig } from './sourc
 import { staticRoutes } from './http/static-routes';
 import type { CamaraStore } from './store/camara-store';
 import type { CellCache } from './store/cell-cache';
-import { StoreUnavailable } from './store/records';
+import { StoreUnavailable, UNAVAILABLE_RETRY_SECONDS } from './store/records';
 import { andThen, type EitherWay, type Maybe, type ServiceStore } from './store/service-store';
 
 export interface CommonOptions {
@@ -87,9 +87,6 @@ export type AppOptions = (
   { store: AppStore; camaraLocation?: CamaraLocationSource } | { upstream: Upstream; store?: AppStore }
 ) &
   CommonOptions;
-
-/** Seconds a client is told to wait when the database cannot be reached. */
-export const UNAVAILABLE_RETRY_SECONDS = 5;
 
 /* The database is away (PostgreSQL restarting, its server down): the service itself is fine and will be again. */
 const UNAVAILABLE: Problem = {
@@ -163,6 +160,22 @@ function appSettings(options: AppOptions): () => Maybe<Settings> {
       ...(perSecond > 0 && { rateLimit: perSecond }),
       build: BUILD_ID,
     }));
+}
+
+/** The settings for the page; none while the database is away, so the app's shell is served all the same. */
+function pageSettings(settings: () => Maybe<Settings>): () => Maybe<Settings | undefined> {
+  const away = (error: unknown): undefined => {
+    if (error instanceof StoreUnavailable) return undefined;
+    throw error;
+  };
+  return () => {
+    try {
+      const now = settings();
+      return now instanceof Promise ? now.catch(away) : now;
+    } catch (error) {
+      return away(error);
+    }
+  };
 }
 
 /* Headers a page on another origin may read: the wait after a 429, and the build the app compares with its own. */
@@ -279,7 +292,7 @@ export function createApp(options: AppOptions): Hono {
   }
   app.all('/api', (c) => problem(c, { status: 404, code: 'not-found', message: 'No such API path.' }));
   staticRoutes(app, options.staticDir === undefined ? null : options.staticDir, {
-    settings,
+    settings: pageSettings(settings),
     tileUrl: options.tileUrl ?? DEFAULTS.tileUrl,
   });
   app.notFound((c) => c.text('Not found', 404));

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
@@ -33,16 +33,17 @@ describe.skipIf(postgresSkipped)('the service on PostgreSQL, as processes', () =
     wrongPassword.password = 'not-the-password';
     const nobody = new URL(url);
     nobody.port = '1';
+    nobody.searchParams.set('sslpassword', 'not-the-password');
     for (const [given, code, line] of [
       [
         wrongPassword.href,
         1,
-        /^Cannot start: DATABASE_URL postgres:\/\/cellpos:\*\*\*@[^ ]+: cannot connect: the password is wrong$/,
+        /^Cannot start: DATABASE_URL postgres:\/\/[^\s@?]+: cannot connect: the password is wrong$/,
       ],
       [
         nobody.href,
         1,
-        /^Cannot start: DATABASE_URL postgres:\/\/cellpos:\*\*\*@127\.0\.0\.1:1\/\S+: cannot connect: .*ECONNREFUSED/,
+        /^Cannot start: DATABASE_URL postgres:\/\/127\.0\.0\.1:1\/[^\s?]+: cannot connect: .*ECONNREFUSED/,
       ],
       [
         'mysql://db.example/cellpos',
@@ -186,7 +187,10 @@ describe.skipIf(postgresSkipped)('the service on PostgreSQL, as processes', () =
     async () => {
       const cluster = await startCluster({ fast: true });
       try {
-        const service = await startService({ DATABASE_URL: cluster.url });
+        const built = join(dir, 'built-app');
+        mkdirSync(built, { recursive: true });
+        writeFileSync(join(built, 'index.html'), '<!doctype html><title>app</title>');
+        const service = await startService({ DATABASE_URL: cluster.url, STATIC_DIR: built });
         const cell = `${service.url}/api/cell/244/91/10038?${DEMO}`;
         expect(await status(cell)).toBe(200);
         cluster.halt();
@@ -195,6 +199,24 @@ describe.skipIf(postgresSkipped)('the service on PostgreSQL, as processes', () =
         expect(away.headers.get('retry-after')).toBe('5');
         expect(await away.json()).toMatchObject({ error: { code: 'database-unavailable' } });
         expect(await status(`${service.url}/api/health`)).toBe(200);
+        // Each API in its own form, and the app's page without the database.
+        const camara = await fetch(`${service.url}/camara/location-retrieval/v0.5/retrieve`, {
+          method: 'POST',
+          headers: { authorization: 'Bearer some-token', 'content-type': 'application/json' },
+          body: '{}',
+        });
+        expect([camara.status, camara.headers.get('retry-after')]).toEqual([503, '5']);
+        expect(await camara.json()).toEqual({
+          status: 503,
+          code: 'UNAVAILABLE',
+          message: 'Service Unavailable.',
+        });
+        const oidc = await fetch(`${service.url}/oidc/.well-known/openid-configuration`);
+        expect([oidc.status, oidc.headers.get('content-type')]).toEqual([503, 'application/json']);
+        expect(await oidc.json()).toMatchObject({ error: 'temporarily_unavailable' });
+        const page = await fetch(`${service.url}/`);
+        expect([page.status, await page.text()]).toEqual([200, '<!doctype html><title>app</title>']);
+        expect(service.log()).not.toMatch(/^\s+at /m);
         await cluster.resume();
         await expect.poll(() => status(cell), { timeout: 30_000 }).toBe(200);
         expect(service.child.exitCode).toBeNull();

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { UNAVAILABLE_RETRY_SECONDS } from '../store/records';
 
 /** An error in CAMARA's form (Commonalities, ErrorInfo): the status, a code the API names, a message for people. */
 export interface CamaraProblem {
@@ -28,6 +29,14 @@ export const UNAUTHENTICATED: CamaraProblem = {
   code: 'UNAUTHENTICATED',
   message:
     'Request not authenticated due to missing, invalid, or expired credentials. A new authentication is required.',
+};
+
+/* The database is away (PostgreSQL restarting): Commonalities' GENERIC_503_UNAVAILABLE, with when to try again. */
+export const UNAVAILABLE: CamaraProblem = {
+  status: 503,
+  code: 'UNAVAILABLE',
+  message: 'Service Unavailable.',
+  retryAfterSeconds: UNAVAILABLE_RETRY_SECONDS,
 };
 
 /* The x-correlator's pattern (CAMARA_common.yaml, XCorrelator). */

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Guard, Guarded } from '../guard/guard';
 import type { CamaraStore } from '../store/camara-store';
+import { StoreUnavailable } from '../store/records';
 import type { TokenGrant } from './operator-bearer';
 import {
   camaraJson,
@@ -10,6 +11,7 @@ import {
   echoedCorrelator,
   fail,
   problemResponse,
+  UNAVAILABLE,
 } from './operator-errors';
 import { retrieveLocation } from './operator-retrieve';
 import { verifyLocation } from './operator-verify';
@@ -44,6 +46,8 @@ async function jsonBody(c: Context): Promise<unknown> {
   }
 }
 
+const causeOf = (error: Error): string => String((error.cause as Error | undefined)?.message);
+
 type Operation = (store: CamaraStore, grant: TokenGrant, json: unknown, now: number) => Promise<object>;
 
 function methodNotAllowed(c: Context): Response {
@@ -66,6 +70,10 @@ export function camaraRoutes(options: CamaraRoutesOptions): Hono<Env> {
   const now = options.now ?? (() => Date.now());
   app.onError((error, c) => {
     if (error instanceof CamaraFailure) return problemResponse(c, error.problem, echoedCorrelator(c));
+    if (error instanceof StoreUnavailable) {
+      options.log(`camara: ${c.req.method} ${c.req.path}: ${error.message} (${causeOf(error)})`);
+      return problemResponse(c, UNAVAILABLE, echoedCorrelator(c));
+    }
     options.log(`camara: error in ${c.req.method} ${c.req.path}: ${error.stack ?? error.message}`);
     const internal = {
       status: 500 as const,

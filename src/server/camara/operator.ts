@@ -1,10 +1,12 @@
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { Context } from 'hono';
 import type Provider from 'oidc-provider';
 import { createGuard } from '../guard/guard';
 import type { Limits } from '../guard/limits';
 import { authorizationHeader, bearerTokens } from '../guard/token-check';
-import { mountProvider } from '../oidc/mount';
+import { mountProvider, OAUTH_UNAVAILABLE } from '../oidc/mount';
 import type { CamaraStore } from '../store/camara-store';
+import { StoreUnavailable, UNAVAILABLE_RETRY_SECONDS } from '../store/records';
 import { readBearer } from './operator-bearer';
 import { camaraRefusal, UNAUTHENTICATED } from './operator-errors';
 import { camaraRoutes } from './operator-routes';
@@ -20,9 +22,13 @@ export interface OperatorOptions {
   log: (line: string) => void;
 }
 
+type Outgoing = { outgoing?: { statusCode: number; headersSent: boolean } } | undefined;
+
 function outgoingStatus(c: Context): number | undefined {
-  return (c.env as { outgoing?: { statusCode: number } } | undefined)?.outgoing?.statusCode;
+  return (c.env as Outgoing)?.outgoing?.statusCode;
 }
+
+const answered = (c: Context): boolean => (c.env as Outgoing)?.outgoing?.headersSent === true;
 
 /** The issuer and the Device Location API root under the service's public URL. */
 export function operatorUrls(publicUrl: string): { issuer: string; apiRoot: string } {
@@ -54,23 +60,36 @@ export function createOperator(options: OperatorOptions) {
     issuer: () => urls().issuer,
     headers: options.headers,
   });
+  const oidc = async (c: Context): Promise<Response> => {
+    // The provider's endpoints count against the client's address like every route, and a failed client
+    // authentication against its failures: guessing assertions runs out the guesser, not a consumer.
+    const address = options.addressOf(c);
+    const refused = await options.limits.admit(address);
+    if (refused !== undefined) {
+      return c.json({ error: 'temporarily_unavailable', error_description: refused.message }, 429, {
+        'Cache-Control': 'no-store',
+        'Retry-After': String(refused.retryAfterSeconds ?? 1),
+      });
+    }
+    const answer = await mounted(c);
+    if (outgoingStatus(c) === 401) await options.limits.failed(address);
+    return answer;
+  };
   return {
     provider,
-    oidc: async (c: Context): Promise<Response> => {
-      // The provider's endpoints count against the client's address like every route, and a failed client
-      // authentication against its failures: guessing assertions runs out the guesser, not a consumer.
-      const address = options.addressOf(c);
-      const refused = await options.limits.admit(address);
-      if (refused !== undefined) {
-        return c.json({ error: 'temporarily_unavailable', error_description: refused.message }, 429, {
+    /* The database away (the shared limits, the provider's keys): OAuth's own 503, or, when the provider's answer
+       has gone already (a failed authentication counted after it), the log line only. */
+    oidc: (c: Context): Promise<Response> =>
+      oidc(c).catch((error: unknown) => {
+        if (!(error instanceof StoreUnavailable)) throw error;
+        const cause = String((error.cause as Error | undefined)?.message);
+        options.log(`oidc: ${c.req.method} ${c.req.path}: ${error.message} (${cause})`);
+        if (answered(c)) return RESPONSE_ALREADY_SENT;
+        return c.json(OAUTH_UNAVAILABLE, 503, {
           'Cache-Control': 'no-store',
-          'Retry-After': String(refused.retryAfterSeconds ?? 1),
+          'Retry-After': String(UNAVAILABLE_RETRY_SECONDS),
         });
-      }
-      const answer = await mounted(c);
-      if (outgoingStatus(c) === 401) await options.limits.failed(address);
-      return answer;
-    },
+      }),
     camara: camaraRoutes({
       store: options.store,
       guard: createGuard({

@@ -7,9 +7,10 @@ const COMPRESSIBLE =
 /** Smaller answers are sent as they are: a few hundred bytes do not repay the work. */
 export const COMPRESS_THRESHOLD = 1024;
 
-type Encoding = 'br' | 'gzip';
+export type Encoding = 'br' | 'gzip';
 
-function pick(acceptEncoding: string | undefined): Encoding | undefined {
+/** The encoding the client prefers of brotli and gzip, by its Accept-Encoding weights; none when it takes neither. */
+export function pickEncoding(acceptEncoding: string | undefined): Encoding | undefined {
   if (acceptEncoding === undefined) return undefined;
   const offered = new Map<string, number>();
   for (const part of acceptEncoding.split(',')) {
@@ -65,7 +66,7 @@ export function compression(): MiddlewareHandler {
     }
     const vary = res.headers.get('Vary');
     const varies = vary === null ? 'Accept-Encoding' : `${vary}, Accept-Encoding`;
-    const encoding = pick(c.req.header('Accept-Encoding'));
+    const encoding = pickEncoding(c.req.header('Accept-Encoding'));
     if (encoding === undefined || res.body === null) {
       res.headers.set('Vary', varies);
       return;

@@ -55,7 +55,12 @@ describe('the HTTP server', () => {
   });
 
   it('closes a connection whose headers do not arrive in time', async () => {
-    const { port } = await serve({ headersTimeoutMs: 300, requestTimeoutMs: 600, maxConnections: 10 });
+    const { port } = await serve({
+      ...SERVER_LIMITS,
+      headersTimeoutMs: 300,
+      requestTimeoutMs: 600,
+      maxConnections: 10,
+    });
     const socket = await halfRequest(port);
     let answer = '';
     socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));

@@ -3,16 +3,16 @@ import { PlainHeaders } from './plain-headers';
 /**
  * An answer made by the service itself (the API's answers: reads and their errors): status, PlainHeaders and a
  * body of text, as plain data that the middleware reads and adds headers to, and that the listener writes with
- * one writeHead and one end. Only what asks for the body as a stream or for a copy (a test reading `text()`, Hono
+ * one writeHead and one end (a file of the built app kept in memory is one too, its body bytes). Only what asks for the body as a stream or for a copy (a test reading `text()`, Hono
  * answering HEAD) gets a standard Response, made then.
  */
 export class PlainResponse implements Response {
   readonly headers: PlainHeaders;
   readonly status: number;
-  readonly content: string;
+  readonly content: string | Uint8Array<ArrayBuffer>;
   #standard: Response | undefined;
 
-  constructor(body: string, status: number, headers: Record<string, string>) {
+  constructor(body: string | Uint8Array<ArrayBuffer>, status: number, headers: Record<string, string>) {
     this.content = body;
     this.status = status;
     this.headers = new PlainHeaders(headers);

@@ -4,6 +4,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../../scripts/precompress.mjs';
 import { createApp } from '../app';
+import { IN_MEMORY_FILE_BYTES } from './built-files';
+import { PlainResponse } from './plain-response';
 import { tempDir } from '../testing/temp-dir';
 import { demoStore } from '../testing/temp-stores';
 
@@ -60,6 +62,29 @@ describe('the built app', () => {
     expect(gone.status).toBe(404);
     expect(gone.headers.get('cache-control')).toBe('no-store');
     expect((await withPages.request('/robots.txt')).status).toBe(404);
+  });
+
+  it('answers small files from memory (no stream, no descriptor held), read again when a build changes them', async () => {
+    const first = await withPages.request('/assets/index-abc123.js');
+    expect(first).toBeInstanceOf(PlainResponse);
+    expect(first.headers.get('content-length')).toBe('14');
+    expect(first.headers.get('last-modified')).not.toBeNull();
+    writeFileSync(join(dir, 'favicon.svg'), '<svg id="new"/>');
+    const later = Date.now() / 1000 + 5;
+    utimesSync(join(dir, 'favicon.svg'), later, later);
+    try {
+      expect(await (await withPages.request('/favicon.svg')).text()).toBe('<svg id="new"/>');
+    } finally {
+      writeFileSync(join(dir, 'favicon.svg'), '<svg/>');
+    }
+    expect(await (await withPages.request('/favicon.svg')).text()).toBe('<svg/>');
+    const large = 'x'.repeat(IN_MEMORY_FILE_BYTES + 1);
+    writeFileSync(join(dir, 'assets', 'large-abc123.js'), large);
+    const streamed = await withPages.request('/assets/large-abc123.js');
+    expect(streamed).not.toBeInstanceOf(PlainResponse);
+    expect(streamed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await streamed.text()).toBe(large);
+    expect((await withPages.request('/assets/..%2Findex.html')).status).toBe(404);
   });
 
   it('never answers an API path with the page', async () => {

@@ -4,6 +4,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono } from 'hono';
 import type { Settings } from '../../api/settings';
 import { renderPage } from './app-page';
+import { builtFiles } from './built-files';
 import { compression } from './compression';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -19,8 +20,9 @@ function notBuilt(c: Context): Response {
 const notFound = (c: Context): Response => c.text('Not found', 404, { 'Cache-Control': 'no-store' });
 
 export interface PageOptions {
-  /** What the app needs to start, as /api/settings answers it at this moment (now, or once the store has said). */
-  settings: () => Settings | Promise<Settings>;
+  /** What the app needs to start, as /api/settings answers it at this moment (now, or once the store has said);
+   *  undefined when it cannot be known now (the database away): the page goes as built, and the app asks. */
+  settings: () => Settings | undefined | Promise<Settings | undefined>;
   tileUrl: string;
 }
 
@@ -36,7 +38,7 @@ function builtPage(index: string): () => string | undefined {
 }
 
 /**
- * The built app: files as the build left them, brotli or gzip from the `.br`/`.gz` the build wrote beside them
+ * The built app: files as the build left them (the small ones from memory, src/server/http/built-files.ts), brotli or gzip from the `.br`/`.gz` the build wrote beside them
  * (scripts/precompress.mjs); hashed assets immutable, everything else revalidated. Any other path is one of
  * the app's own routes and gets the page: index.html with the settings in it (src/server/http/app-page.ts),
  * compressed as it goes.
@@ -68,18 +70,24 @@ export function staticRoutes(app: Hono, staticDir: string | null, page: PageOpti
     const built = html();
     if (built === undefined) return notBuilt(c);
     const settings = page.settings();
-    const render = (now: Settings) =>
-      c.html(renderPage(built, now, page.tileUrl), 200, { 'Cache-Control': 'no-cache' });
+    const render = (now: Settings | undefined) =>
+      c.html(now === undefined ? built : renderPage(built, now, page.tileUrl), 200, {
+        'Cache-Control': 'no-cache',
+      });
     return settings instanceof Promise ? settings.then(render) : render(settings);
   };
+  const small = builtFiles(staticDir);
   // Made on first use: serveStatic complains at once about a root that does not exist yet.
   let files: ReturnType<typeof serveStatic> | undefined;
   app.get('/', compression(), sendPage);
   app.get('*', async (c, next) => {
     // Checked on each request so that a build made while the service runs is picked up.
     if (!existsSync(index)) return notBuilt(c);
+    const cacheControl = c.req.path.startsWith('/assets/') ? IMMUTABLE : 'no-cache';
+    const kept = small(c.req.path, c.req.header('Accept-Encoding'), cacheControl);
+    if (kept !== undefined) return kept;
     // Set before serving: serveStatic builds its response from the headers set so far.
-    c.header('Cache-Control', c.req.path.startsWith('/assets/') ? IMMUTABLE : 'no-cache');
+    c.header('Cache-Control', cacheControl);
     files ??= serveStatic({ root: staticDir, precompressed: true, onFound });
     return vary(c, await files(c, next));
   });

@@ -102,6 +102,22 @@ describe('importCells', () => {
     ]);
   });
 
+  it('reports a line without an end, 64 MB in a small gzip, as one bad row, and imports the rows around it', async () => {
+    const huge = `${ROWS[0]}\n${'9'.repeat(64 << 20)}\n${ROWS[4]}\n`;
+    const input = write('one-long-line.csv.gz', huge, true);
+    const report = await importCells({ file: join(dir, 'long-line.db'), input });
+    expect(report).toMatchObject({
+      rows: 3,
+      valid: 2,
+      skipped: 1,
+      skippedByReason: { long: 1 },
+      inserted: 2,
+    });
+    expect(report.firstSkipped).toEqual([
+      { line: 2, reason: 'longer than 1,024 bytes', text: '9'.repeat(200) },
+    ]);
+  });
+
   it('gives the same cells row by row, in many-row statements and without the thread, with many duplicates', async () => {
     const input = join(dir, 'generated.csv.gz');
     const stats = await generateOpenCellId({

@@ -5,6 +5,7 @@ import {
   isHeaderLine,
   LineSplitter,
   lineText,
+  MAX_LINE_BYTES,
   OPENCELLID_HEADER,
   parseCellBytes,
   type ParsedCell,
@@ -37,6 +38,14 @@ const row = (
   ].join(',');
 
 describe('parseCellLine', () => {
+  it('skips a line longer than any row as too long, valid fields or not', () => {
+    const cell = emptyCell();
+    const long = `${row()},${'0'.repeat(MAX_LINE_BYTES - row().length)}`;
+    expect(long.length).toBe(MAX_LINE_BYTES + 1);
+    expect(parseCellLine(long, cell)).toBe('long');
+    expect(parseCellLine(long.slice(0, MAX_LINE_BYTES), cell)).toBe('fields');
+  });
+
   it('maps net to mnc, area to lac and cell to cellid', () => {
     const cell = emptyCell();
     expect(parseCellLine(row(), cell)).toBeUndefined();
@@ -157,6 +166,16 @@ describe('LineSplitter', () => {
       expect(split('\ufeff', size)).toEqual([]);
       expect(split('x\r\n', size)).toEqual(['x']);
     }
+  });
+
+  it('keeps no more of a line than the cap, however long the line and in however many chunks', () => {
+    const lengths: number[] = [];
+    const splitter = new LineSplitter((_bytes, start, end) => lengths.push(end - start));
+    const chunk = Buffer.alloc(256 << 10, 'x');
+    for (let i = 0; i < 128; i++) splitter.push(chunk);
+    splitter.push(Buffer.from(`\n${row()}\nshort`));
+    splitter.end();
+    expect(lengths).toEqual([MAX_LINE_BYTES + 1, row().length, 'short'.length]);
   });
 
   it('shows a skipped line as its first characters, whole', () => {

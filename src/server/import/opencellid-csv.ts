@@ -22,9 +22,14 @@ export interface ParsedCell extends CellKey, CellPlace {
   updated: number;
 }
 
-export type SkipReason = 'fields' | 'mcc' | 'mnc' | 'lac' | 'cellid' | 'lon' | 'lat' | 'samples';
+/** Longer than any row OpenCelliD writes (about 100 bytes): such a line is a bad row ('long'), and no more of it
+ *  than this is kept, whatever its length. */
+export const MAX_LINE_BYTES = 1024;
+
+export type SkipReason = 'long' | 'fields' | 'mcc' | 'mnc' | 'lac' | 'cellid' | 'lon' | 'lat' | 'samples';
 
 export const SKIP_REASONS: Record<SkipReason, string> = {
+  long: `longer than ${MAX_LINE_BYTES.toLocaleString('en')} bytes`,
   fields: 'not 10 to 14 comma-separated fields',
   mcc: 'mcc is not a whole number from 0 to 999',
   mnc: 'net (mnc) is not a whole number from 0 to 999',
@@ -130,6 +135,7 @@ export function parseCellBytes(
   end: number,
   out: ParsedCell,
 ): SkipReason | undefined {
+  if (end - start > MAX_LINE_BYTES) return 'long';
   let count = 0;
   for (let i = start; i < end; i++) {
     if (bytes[i] !== COMMA) continue;
@@ -183,10 +189,13 @@ const BOM = [0xef, 0xbb, 0xbf];
 
 /**
  * Splits bytes into lines across chunks, on \n, a \r before it dropped, and a UTF-8 BOM before the first line;
- * hands each line as a range of bytes (of the chunk, or of the join of a line that spans chunks).
+ * hands each line as a range of bytes (of the chunk, or of the join of a line that spans chunks). Of a line that
+ * spans chunks it keeps the first MAX_LINE_BYTES + 1 bytes, as parts joined once at its end: enough to know it for
+ * too long, however long it is, and no copy of the line so far per chunk.
  */
 export class LineSplitter {
-  private rest: Buffer = Buffer.alloc(0);
+  private parts: Buffer[] = [];
+  private held = 0;
   private first = true;
 
   constructor(private readonly onLine: (bytes: Uint8Array, start: number, end: number) => void) {}
@@ -200,12 +209,28 @@ export class LineSplitter {
     this.onLine(bytes, from, end > from && bytes[end - 1] === RETURN ? end - 1 : end);
   }
 
+  /** Keeps (a copy of) the start of the line that goes on in the next chunk, up to one byte past the cap. */
+  private keep(bytes: Buffer): void {
+    const room = MAX_LINE_BYTES + 1 - this.held;
+    if (room <= 0 || bytes.length === 0) return;
+    const part = Buffer.from(bytes.subarray(0, room));
+    this.parts.push(part);
+    this.held += part.length;
+  }
+
+  private take(): Buffer {
+    const joined = Buffer.concat(this.parts, this.held);
+    this.parts = [];
+    this.held = 0;
+    return joined;
+  }
+
   push(chunk: Buffer): void {
     let start = 0;
     let nl = chunk.indexOf(NEWLINE);
-    if (nl >= 0 && this.rest.length > 0) {
-      const joined = Buffer.concat([this.rest, chunk.subarray(0, nl)]);
-      this.rest = Buffer.alloc(0);
+    if (nl >= 0 && this.held > 0) {
+      this.keep(chunk.subarray(0, nl));
+      const joined = this.take();
       this.line(joined, 0, joined.length);
       start = nl + 1;
       nl = chunk.indexOf(NEWLINE, start);
@@ -214,13 +239,12 @@ export class LineSplitter {
       this.line(chunk, start, nl);
       start = nl + 1;
     }
-    if (start < chunk.length) this.rest = Buffer.concat([this.rest, chunk.subarray(start)]);
+    this.keep(chunk.subarray(start));
   }
 
   end(): void {
-    const rest = this.rest;
-    this.rest = Buffer.alloc(0);
-    if (rest.length === 0) return;
+    if (this.held === 0) return;
+    const rest = this.take();
     const bom = this.first && rest.length >= 3 && BOM.every((b, i) => rest[i] === b);
     if (bom && rest.length === 3) return;
     this.line(rest, 0, rest.length);

@@ -12,6 +12,12 @@ export interface MountOptions {
   headers: () => Promise<Headers>;
 }
 
+/** OAuth's answer when the database is away (RFC 6749's temporarily_unavailable), sent with status 503. */
+export const OAUTH_UNAVAILABLE = {
+  error: 'temporarily_unavailable',
+  error_description: 'The service cannot reach its database just now; try again shortly.',
+} as const;
+
 type NodeEnv = { incoming?: IncomingMessage & { originalUrl?: string }; outgoing?: ServerResponse };
 
 /* Resolves when the response is written, or when the connection went away first. */

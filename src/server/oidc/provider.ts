@@ -1,8 +1,10 @@
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { CamaraStore } from '../store/camara-store';
+import { StoreUnavailable, UNAVAILABLE_RETRY_SECONDS } from '../store/records';
 import { storeAdapter } from './adapter';
 import { approve } from './consent';
 import { signingKeys } from './keys';
+import { OAUTH_UNAVAILABLE } from './mount';
 import { profileAnswers } from './profile-answers';
 import { checkScope, purposeOf } from './scope-policy';
 import { API_SCOPES } from './scopes';
@@ -175,6 +177,17 @@ export async function createOidcProvider(options: OidcOptions): Promise<Provider
     profileAnswers(options.store, { ...POLLING, requestLife: LIFETIMES.cibaRequest, cibaGrant: CIBA }),
   );
   made.on('server_error', (ctx: KoaContextWithOIDC, error: Error) => {
+    if (error instanceof StoreUnavailable) {
+      // Said before the answer leaves: in OAuth's form, not the library's server_error.
+      options.log?.(
+        `oidc: ${ctx.method} ${ctx.path}: ${error.message} (${String((error.cause as Error | undefined)?.message)})`,
+      );
+      ctx.status = 503;
+      ctx.body = OAUTH_UNAVAILABLE;
+      ctx.set('Retry-After', String(UNAVAILABLE_RETRY_SECONDS));
+      ctx.set('Cache-Control', 'no-store');
+      return;
+    }
     options.log?.(`oidc: error in ${ctx.method} ${ctx.path}: ${error.stack ?? error.message}`);
   });
   return made;

@@ -56,6 +56,9 @@ export class StoreError extends Error {
   }
 }
 
+/** Seconds a client is told to wait when the database cannot be reached (each API in its own form). */
+export const UNAVAILABLE_RETRY_SECONDS = 5;
+
 /** The database cannot be reached now (PostgreSQL gone, restarting, out of connections): try again later. */
 export class StoreUnavailable extends Error {
   constructor(options?: ErrorOptions) {

@@ -96,14 +96,38 @@ export function checkDatabaseUrl(url: string): string | undefined {
   return undefined;
 }
 
-/** `url` without its password, to name the server in a message. */
+/**
+ * `url` as its host, port and database only, to name the server in a message: never the user and password of its
+ * authority, nor a parameter (`password`, `sslpassword`, `sslkey` and the like). A socket folder given as `?host=`
+ * is the host.
+ */
 export function redactedUrl(url: string): string {
   try {
     const parsed = new URL(url);
-    if (parsed.password !== '') parsed.password = '***';
-    return parsed.toString();
+    const host = parsed.hostname || (parsed.searchParams.get('host') ?? '');
+    const port = parsed.port || (parsed.searchParams.get('port') ?? '');
+    const authority = host.includes('/') ? encodeURIComponent(host) : host;
+    return `${parsed.protocol}//${authority}${port === '' ? '' : `:${port}`}${parsed.pathname}`;
   } catch {
     return '(not a URL)';
+  }
+}
+
+/** `text` with every secret of `url` (its password and the parameters a driver takes secrets in) as •••. */
+function withoutSecrets(text: string, url: string): string {
+  try {
+    const parsed = new URL(url);
+    const secrets = [
+      decodeURIComponent(parsed.password),
+      ...['password', 'sslpassword', 'sslkey', 'sslcert', 'sslrootcert'].flatMap((name) =>
+        parsed.searchParams.getAll(name),
+      ),
+    ];
+    return secrets
+      .filter((secret) => secret.length >= 3)
+      .reduce((at, secret) => at.replaceAll(secret, '•••'), text);
+  } catch {
+    return text;
   }
 }
 
@@ -117,6 +141,6 @@ export function connectionProblem(url: string, error: unknown): StoreError {
         ? 'the role may not log in'
         : code === '3D000'
           ? 'the database does not exist'
-          : (error as Error).message;
+          : withoutSecrets((error as Error).message, url);
   return new StoreError(`DATABASE_URL ${redactedUrl(url)}: cannot connect: ${reason}`);
 }
