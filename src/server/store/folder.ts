@@ -49,7 +49,12 @@ function cannotCreate(folder: string, error: unknown): StoreError {
  */
 export function keepPrivate(file: string): void {
   if (file === ':memory:' || file === '') return;
-  closeSync(openSync(file, 'a', FILE_MODE));
+  try {
+    closeSync(openSync(file, 'wx', FILE_MODE));
+  } catch (error) {
+    // There already (this version's or an older one's): tightened below. Anything else stops the open here.
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
   for (const each of [file, `${file}-wal`, `${file}-shm`]) tighten(each);
 }
 
