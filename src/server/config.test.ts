@@ -51,6 +51,12 @@ describe('config', () => {
     }
   });
 
+  it('reads STORE_SEAL_KEY, the secret sealed secrets are kept under, and refuses a short one', () => {
+    const secret = 'x'.repeat(32);
+    expect(loadConfig({ STORE_SEAL_KEY: secret }).database.sealKey).toBe(secret);
+    expect(() => loadConfig({ STORE_SEAL_KEY: 'short' })).toThrow(/^STORE_SEAL_KEY: at least 32 characters/);
+  });
+
   it('reads where the Location read’s answer comes from, and a CAMARA operator’s settings', () => {
     expect(loadConfig({ POSITIONING_BASE_URL: 'https://op.example' }).location).toEqual({
       source: 'operator',

@@ -7,7 +7,7 @@ import { SOURCE_NAMES, type SourceName } from './sources/cell-source';
 import { DEFAULT_GEOLOCATE_URL } from './sources/geolocate';
 import { DEFAULT_OPENCELLID_URL } from './sources/opencellid';
 import { parseTileUrl } from './http/tile-url';
-import { parseDatabaseUrl, type DatabaseChoice } from './store/database-setting';
+import { parseDatabaseUrl, parseSealKey, type DatabaseChoice } from './store/database-setting';
 import { MAX_LOOKED_THROUGH } from './store/cells-in-box';
 
 /** Every setting of the service. Nothing else in the service reads the environment. */
@@ -80,11 +80,11 @@ type Env = Record<string, string | undefined>;
 const fail = (variable: string, problem: string): never => {
   throw new ConfigError(variable, problem);
 };
-
 function read(env: Env, name: string): string | undefined {
   const value = env[name]?.trim();
   return value === undefined || value === '' ? undefined : value;
 }
+const setting = (env: Env) => (name: string) => read(env, name);
 
 function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
   const value = read(env, name);
@@ -158,8 +158,8 @@ export function readDbFile(env: Env = process.env): string {
 
 /** Where the data is: PostgreSQL when DATABASE_URL is set, else the SQLite file (POSITIONING_DB). */
 export function readDatabase(env: Env = process.env): DatabaseChoice {
-  const url = parseDatabaseUrl((name) => read(env, name), fail);
-  return { url, poolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1000), file: readDbFile(env) };
+  const [url, sealKey] = [parseDatabaseUrl(setting(env), fail), parseSealKey(setting(env), fail)];
+  return { url, poolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1000), file: readDbFile(env), sealKey };
 }
 
 /** OpenCelliD's address and the key its downloads take as their token, for download-opencellid. */

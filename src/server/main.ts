@@ -73,6 +73,9 @@ async function readStore(): Promise<ServiceStore> {
     opened = await openServiceStore(config.database, log);
     // Proxy mode's database holds cells and answers only: the operator's keys are the operator's.
     if (config.demo && config.baseUrl === undefined) await seedDemoOnce(opened);
+    // The CAMARA operator's keys, opened now (and sealed, when an older version kept them in the clear): a
+    // database whose keys do not open with this seal key does not start.
+    if (config.baseUrl === undefined) await opened.camara.signingKeys();
     return opened;
   } catch (error) {
     await opened?.close();

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import Database from './store/sqlite';
@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { CASES, startHostileOperator } from '../../scripts/hostile-operator';
 import { openDemoStore } from './demo/demo-data';
 import { openStore } from './store/open-store';
+import { sealKeyFile } from './store/seal-key';
 import { exited, output, processes, until } from './testing/processes';
 import { tempDir } from './testing/temp-dir';
 
@@ -101,6 +102,23 @@ describe('a database folder that cannot be created', () => {
       expect([args[1], result.status]).toEqual([args[1], 1]);
       expect(result.stderr).toContain('cannot create the folder /proc/cellpos-test (ENOENT)');
     }
+  });
+});
+
+describe('sealed signing keys without their key', () => {
+  it('stop the service at start, naming where the key goes', async () => {
+    const file = join(dir, 'sealed.db');
+    const store = openStore(file);
+    await store.camara.addSigningKeysIfNone([{ kid: 'k', kty: 'oct', k: 'c2VjcmV0' }]);
+    store.close();
+    rmSync(sealKeyFile(file));
+    const result = spawnSync(process.execPath, ['--import', 'tsx', join('src', 'server', 'main.ts')], {
+      env: { ...process.env, PORT: '0', POSITIONING_DB: file, STORE_SEAL_KEY: '' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(`set STORE_SEAL_KEY, or put back ${sealKeyFile(file)}`);
   });
 });
 

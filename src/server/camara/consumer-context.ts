@@ -44,7 +44,10 @@ export async function heldToken(
   const scope = scopeOf(ask.kind, context.purpose);
   const held = await context.store.getToken(subscriber.userId, scope, context.now());
   if (held === undefined) return undefined;
-  const token = held.msisdn === subscriber.msisdn ? await context.seal.open(held.sealed) : undefined;
+  const token =
+    held.msisdn === subscriber.msisdn
+      ? await context.seal.open(held.sealed, { ...subscriber, scope })
+      : undefined;
   if (token === undefined) await context.store.deleteToken(subscriber.userId, scope);
   return token;
 }
@@ -58,8 +61,9 @@ export async function keepToken(
 ): Promise<void> {
   const seconds = (token.expiresInSeconds ?? DEFAULT_TOKEN_SECONDS) - TOKEN_MARGIN_SECONDS;
   if (seconds <= 0) return;
-  await context.store.putToken(subscriber.userId, scopeOf(ask.kind, context.purpose), {
-    sealed: await context.seal.seal(token.accessToken),
+  const scope = scopeOf(ask.kind, context.purpose);
+  await context.store.putToken(subscriber.userId, scope, {
+    sealed: await context.seal.seal(token.accessToken, { ...subscriber, scope }),
     msisdn: subscriber.msisdn,
     expiresAt: context.now() + seconds * 1000,
   });

@@ -21,7 +21,9 @@ export function discoveryUrl(issuer: string): string {
   return `${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`;
 }
 
-function endpoint(metadata: Record<string, unknown>, name: string): string | string[] {
+/* An endpoint takes the issuer's scheme: plain http only when the issuer itself is plain http on loopback (a test
+   operator), so an https operator cannot send the number and an assertion to a service on the consumer's host. */
+function endpoint(metadata: Record<string, unknown>, name: string, issuer: URL): string | string[] {
   const value = metadata[name];
   if (typeof value !== 'string') return [`lists no ${name}`];
   let url: URL;
@@ -30,7 +32,8 @@ function endpoint(metadata: Record<string, unknown>, name: string): string | str
   } catch {
     return [`names ${name} "${redactedExcerpt(value)}", which is not a URL`];
   }
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.test(url.hostname))) {
+  const plain = issuer.protocol === 'http:' && LOOPBACK.test(issuer.hostname);
+  if (url.protocol !== 'https:' && !(plain && url.protocol === 'http:' && LOOPBACK.test(url.hostname))) {
     return [`names ${name} ${url.origin}, which is not https`];
   }
   if (url.hash !== '') return [`names ${name} with a fragment`];
@@ -61,8 +64,9 @@ export function readMetadata(text: string, issuer: string, algs: SigningAlg[]): 
           : 'the discovery document names no issuer',
     };
   }
-  const backchannel = endpoint(metadata, 'backchannel_authentication_endpoint');
-  const token = endpoint(metadata, 'token_endpoint');
+  const issuerUrl = new URL(issuer);
+  const backchannel = endpoint(metadata, 'backchannel_authentication_endpoint', issuerUrl);
+  const token = endpoint(metadata, 'token_endpoint', issuerUrl);
   const problems = [
     ...(Array.isArray(backchannel) ? backchannel : []),
     ...(Array.isArray(token) ? token : []),

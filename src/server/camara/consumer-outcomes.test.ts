@@ -8,6 +8,7 @@ let h: Harness;
 afterEach(async () => h?.close());
 
 const locate = { kind: 'locate', fresh: false } as const;
+const RETRIEVE_SCOPE = 'openid dpv:RequestedServiceProvision location-retrieval:read';
 
 /** Asks, lets the interval pass and reads the outcome (the subscriber consents at once unless the number says). */
 async function locateOnce(me: Subscriber, fresh = false): Promise<CamaraAnswer | undefined> {
@@ -38,15 +39,26 @@ describe('CAMARA consumer: the token is the service’s, kept per user and scope
     const me = h.subscriber(N.atOnce);
     await locateOnce(me);
     const [issued] = h.standIn.issued();
-    const held = await h.context.store.getToken(
-      me.userId,
-      'openid dpv:RequestedServiceProvision location-retrieval:read',
-      h.clock.now,
-    );
+    const held = await h.context.store.getToken(me.userId, RETRIEVE_SCOPE, h.clock.now);
     expect(issued).toBeDefined();
     expect(held?.sealed).toMatch(/^eyJ[\w-]+\.\.[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(held?.sealed).not.toContain(issued);
-    expect(await h.context.seal.open(held?.sealed ?? '')).toBe(issued);
+    expect(await h.context.seal.open(held?.sealed ?? '', { ...me, scope: RETRIEVE_SCOPE })).toBe(issued);
+  });
+
+  it('opens a sealed token in its own row only: copied to another user’s, it is not used, and that user is asked', async () => {
+    h = await startHarness();
+    const me = h.subscriber(N.atOnce);
+    const other = h.subscriber(N.atOnce);
+    expect((await locateOnce(me))?.state).toBe('located');
+    const held = await h.context.store.getToken(me.userId, RETRIEVE_SCOPE, h.clock.now);
+    if (held === undefined) throw new Error('no token held');
+    await h.context.store.putToken(other.userId, RETRIEVE_SCOPE, { ...held, msisdn: other.msisdn });
+    const verifyScope = RETRIEVE_SCOPE.replace('location-retrieval:read', 'location-verification:verify');
+    expect(await h.context.seal.open(held.sealed, { ...me, scope: verifyScope })).toBeUndefined();
+    expect(await h.context.seal.open(held.sealed, { ...other, scope: RETRIEVE_SCOPE })).toBeUndefined();
+    expect((await h.consumer.ask(other, locate)).state).toBe('pending');
+    expect(await h.context.store.getToken(other.userId, RETRIEVE_SCOPE, h.clock.now)).toBeUndefined();
   });
 
   it('asks the subscriber again when the operator no longer takes the token (consent withdrawn)', async () => {

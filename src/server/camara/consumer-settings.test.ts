@@ -184,6 +184,9 @@ describe('the operator’s discovery document', () => {
     [{ issuer: 'https://operator.example/oidc/' }, 'set CAMARA_ISSUER to exactly that'],
     [{ backchannel_authentication_endpoint: undefined }, 'lists no backchannel_authentication_endpoint'],
     [{ token_endpoint: 'http://operator.example/token' }, 'not https'],
+    // An https operator may not name a plain http service on the consumer's own host.
+    [{ token_endpoint: 'http://127.0.0.1:8080/token' }, 'not https'],
+    [{ backchannel_authentication_endpoint: 'http://localhost/bc' }, 'not https'],
     [{ grant_types_supported: ['authorization_code'] }, 'urn:openid:params:grant-type:ciba'],
     [{ backchannel_token_delivery_modes_supported: ['push'] }, 'poll'],
     [{ token_endpoint_auth_methods_supported: ['client_secret_basic'] }, 'private_key_jwt'],
@@ -192,6 +195,19 @@ describe('the operator’s discovery document', () => {
     const read1 = read(change);
     expect(read1.ok).toBe(false);
     expect(!read1.ok && read1.problem).toContain(words);
+  });
+
+  it('takes plain http endpoints on loopback from a loopback http issuer only', () => {
+    const local = 'http://127.0.0.1:9000/oidc';
+    const text = JSON.stringify({
+      ...metadata,
+      issuer: local,
+      backchannel_authentication_endpoint: `${local}/bc-authorize`,
+      token_endpoint: `${local}/token`,
+    });
+    expect(readMetadata(text, local, ['ES256']).ok).toBe(true);
+    const away = JSON.stringify({ ...JSON.parse(text), token_endpoint: 'http://operator.example/token' });
+    expect(readMetadata(away, local, ['ES256']).ok).toBe(false);
   });
 
   it('refuses what is not JSON', () => {

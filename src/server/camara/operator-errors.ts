@@ -63,10 +63,17 @@ export function echoedCorrelator(c: Context): string | undefined {
   return checked.ok ? checked.value : undefined;
 }
 
+/* Commonalities' words for a rate limit (CAMARA_common.yaml, GENERIC_429_TOO_MANY_REQUESTS): the guard's own
+   speak of service keys, which a CAMARA consumer has none of. Retry-After still says when to come back. */
+const RATE_LIMITED = { code: 'TOO_MANY_REQUESTS', message: 'Rate limit reached.' };
+
 /** The guard's refusals in CAMARA's form: its rate limits are Commonalities' TOO_MANY_REQUESTS. */
 export function camaraRefusal(c: Context, problem: CamaraProblem): Response {
-  const code = problem.status === 429 ? 'TOO_MANY_REQUESTS' : problem.code;
-  return problemResponse(c, { ...problem, code }, echoedCorrelator(c));
+  return problemResponse(
+    c,
+    problem.status === 429 ? { ...problem, ...RATE_LIMITED } : problem,
+    echoedCorrelator(c),
+  );
 }
 
 /** An answer in CAMARA's JSON, never cached, with the request's x-correlator echoed. */

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -115,6 +115,19 @@ describe('camara-client registers, lists and removes API consumers', () => {
       err: 'Error: no API consumer with the id "shop-app"',
     });
     expect((await admin(['list', '--db', db])).out).not.toContain('shop-app');
+  });
+
+  it('warns when the key file also holds a private key, which it neither reads nor stores', async () => {
+    const db = join(dir, `clients-${++dbs}.db`);
+    const { pub, priv } = keyFiles();
+    const both = join(dir, `both-${dbs}.pem`);
+    writeFileSync(both, readFileSync(pub, 'utf8') + readFileSync(priv, 'utf8'));
+    const added = await admin(['add', 'careless', both, '--db', db]);
+    expect(added).toMatchObject({ code: 0, out: expect.stringMatching(/^Registered careless\t/) });
+    expect(added.err).toContain(
+      `Warning: ${both}: the file also holds a private key, which was not read nor stored`,
+    );
+    expect((await admin(['add', 'careful', pub, '--db', db])).err).toBe('');
   });
 
   it('says clearly what is wrong with bad input, and stores nothing', async () => {

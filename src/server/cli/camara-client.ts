@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { readArgs, UsageError } from './args';
 import { ConfigError, readDatabase, readDemo, readPublicUrl } from '../config';
 import { seedDemoOnce } from '../demo/demo-data';
-import { ClientKeyError, clientJwks } from '../oidc/client-keys';
+import { ClientKeyError, clientJwks, pemWarnings } from '../oidc/client-keys';
 import type { CamaraClient } from '../store/camara-store';
 import { openServiceStore, type ServiceStore } from '../store/service-store';
 import { StoreError } from '../store/records';
@@ -39,6 +39,7 @@ async function newClient(
   args: string[],
   values: Map<string, string>,
   twoLegged: boolean,
+  warn: (line: string) => void,
 ): Promise<CamaraClient> {
   const [, id, file, extra] = args;
   const jwksUri = values.get('jwks-uri');
@@ -59,7 +60,9 @@ async function newClient(
       `cannot read ${file ?? ''}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
     );
   }
-  return { ...base, jwks: await clientJwks(pem) };
+  const jwks = await clientJwks(pem);
+  for (const warning of pemWarnings(pem)) warn(`Warning: ${file ?? ''}: ${warning}`);
+  return { ...base, jwks };
 }
 
 function describeClient(client: CamaraClient): string {
@@ -90,7 +93,7 @@ async function camaraClient(
 ): Promise<void> {
   const [action] = args;
   if (action === 'add') {
-    const client = await newClient(args, values, flags.has('two-legged'));
+    const client = await newClient(args, values, flags.has('two-legged'), io.err);
     // The provider checks the metadata it will be given, so a consumer that could never sign in is refused now.
     const { clientMetadata } = await import('../oidc/adapter');
     await (await provider(store, io.env)).Client.validate(clientMetadata(client));

@@ -1,5 +1,6 @@
 import { errors, type Adapter, type AdapterPayload, type ClientMetadata } from 'oidc-provider';
 import type { CamaraClient, CamaraStore, JsonObject } from '../store/camara-store';
+import { HASHED_MODELS, hashedRecordId } from '../store/record-ids';
 
 /* How long a record is kept after it expires: the provider checks expiry itself, and a late poll of a CIBA request
    must be told expired_token (not invalid_grant, which a vanished request would give). */
@@ -43,17 +44,24 @@ function clientAdapter(store: CamaraStore): Adapter {
   };
 }
 
-/** oidc-provider's adapter (lib/adapters in its sources) over the CAMARA store, one per model. */
+/**
+ * oidc-provider's adapter (lib/adapters in its sources) over the CAMARA store, one per model. A token's record is
+ * kept under a hash of the token and without its copy of it (store/record-ids.ts): each lookup by id hashes too.
+ */
 export function storeAdapter(store: CamaraStore): (model: string) => Adapter {
   return (model) => {
     if (model === 'Client') return clientAdapter(store);
+    const hashed = HASHED_MODELS.has(model);
+    const key = (id: string): string => (hashed ? hashedRecordId(id) : id);
     return {
       async upsert(id, payload, expiresIn) {
         const forgetAt = expiresIn === undefined ? undefined : seconds() + expiresIn + RETAIN_SECONDS;
-        await store.saveRecord(model, id, payload as JsonObject, forgetAt);
+        const { jti: _token, ...kept } = payload as JsonObject;
+        await store.saveRecord(model, key(id), hashed ? kept : (payload as JsonObject), forgetAt);
       },
       async find(id) {
-        return (await store.findRecord(model, id, seconds())) as AdapterPayload | undefined;
+        const found = await store.findRecord(model, key(id), seconds());
+        return (found === undefined || !hashed ? found : { ...found, jti: id }) as AdapterPayload | undefined;
       },
       async findByUid(uid) {
         return (await store.findRecordBy(model, 'uid', uid, seconds())) as AdapterPayload | undefined;
@@ -64,12 +72,12 @@ export function storeAdapter(store: CamaraStore): (model: string) => Adapter {
       },
       async consume(id) {
         // Two replicas may both have read the record unconsumed: the store lets one of them win.
-        if (!(await store.consumeRecord(model, id, seconds()))) {
+        if (!(await store.consumeRecord(model, key(id), seconds()))) {
           throw new errors.InvalidGrant(`${model} already consumed`);
         }
       },
       async destroy(id) {
-        await store.deleteRecord(model, id);
+        await store.deleteRecord(model, key(id));
       },
       async revokeByGrantId(grantId) {
         await store.deleteGrant(grantId);

@@ -41,6 +41,17 @@ describe('discovery and keys', () => {
     expect(discovery.grant_types_supported).toEqual(expect.arrayContaining([CIBA, 'client_credentials']));
     expect(discovery.grant_types_supported).not.toContain('authorization_code');
     expect(discovery.token_endpoint_auth_signing_alg_values_supported).not.toContain('HS256');
+    // Nothing is said of what is not served: no authorization endpoint (CIBA and client_credentials use none, RFC
+    // 8414 section 2) and no user_code on a CIBA request (CIBA Core 1.0 section 4: false when absent).
+    for (const name of [
+      'authorization_endpoint',
+      'response_modes_supported',
+      'code_challenge_methods_supported',
+      'authorization_response_iss_parameter_supported',
+    ]) {
+      expect(discovery).not.toHaveProperty(name);
+    }
+    expect(discovery.backchannel_user_code_parameter_supported).toBe(false);
     // The service's own headers and access log cover the provider's answers.
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('x-frame-options')).toBe('DENY');

@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ClientKeyError, clientJwks } from './client-keys';
+import { ClientKeyError, clientJwks, pemWarnings } from './client-keys';
 
 const pem = (type: 'ec' | 'rsa' | 'ed25519' | 'x25519', options: object = {}) => {
   const { publicKey, privateKey } = generateKeyPairSync(type as 'ec', options as { namedCurve: string });
@@ -55,5 +55,22 @@ describe('a consumer’s public key, registered as a JWK Set', () => {
     await expect(clientJwks(pem('rsa', { modulusLength: 1024 }).public)).rejects.toThrow(/1024 bits/);
     await expect(clientJwks(pem('ec', { namedCurve: 'secp256k1' }).public)).rejects.toThrow(/secp256k1/);
     await expect(clientJwks(pem('x25519').public)).rejects.toThrow(/x25519 key cannot sign/);
+  });
+
+  it('refuses an RSA-PSS key, saying to make an ordinary RSA key', async () => {
+    const pss = generateKeyPairSync('rsa-pss', { modulusLength: 2048 }).publicKey.export({
+      type: 'spki',
+      format: 'pem',
+    });
+    const refused = clientJwks(pss.toString());
+    await expect(refused).rejects.toThrow(ClientKeyError);
+    await expect(refused).rejects.toThrow(/RSA-PSS key .*openssl genpkey -algorithm RSA /);
+  });
+
+  it('warns of a private key, or more keys, after the registered one', () => {
+    const ec = pem('ec', { namedCurve: 'P-256' });
+    expect(pemWarnings(ec.public)).toEqual([]);
+    expect(pemWarnings(ec.public + ec.private)).toEqual([expect.stringMatching(/also holds a private key/)]);
+    expect(pemWarnings(ec.public + ec.public)).toEqual([expect.stringMatching(/only the first key/)]);
   });
 });

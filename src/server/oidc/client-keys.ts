@@ -11,7 +11,13 @@ const PEM_BLOCK = /-----BEGIN ([A-Z0-9 ]+)-----[\s\S]*?-----END \1-----/;
 function checkType(key: KeyObject): void {
   const type = key.asymmetricKeyType;
   const details = key.asymmetricKeyDetails;
-  if (type === 'rsa' || type === 'rsa-pss') {
+  if (type === 'rsa-pss') {
+    // A JWK has no form for a key restricted to PSS (id-RSASSA-PSS); an ordinary RSA key signs PS256 as well.
+    throw new ClientKeyError(
+      'this is an RSA-PSS key (id-RSASSA-PSS), which a JWK cannot carry: give the consumer an ordinary RSA key (openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048), which signs PS256 or RS256 alike',
+    );
+  }
+  if (type === 'rsa') {
     if ((details?.modulusLength ?? 0) < 2048) {
       throw new ClientKeyError(
         `the RSA key has ${details?.modulusLength ?? '?'} bits; at least 2048 are needed`,
@@ -28,6 +34,26 @@ function checkType(key: KeyObject): void {
   throw new ClientKeyError(
     `a ${type ?? 'unknown'} key cannot sign client assertions; use an EC (P-256) or RSA key`,
   );
+}
+
+/**
+ * What else a PEM file holds after the key that is registered, worded as a warning: a private key there is a copy
+ * that should not be on the operator's side at all (it is neither read nor stored), and further keys are ignored.
+ */
+export function pemWarnings(pem: string): string[] {
+  const labels = [...pem.matchAll(new RegExp(PEM_BLOCK.source, 'g'))].slice(1).map((block) => block[1] ?? '');
+  const warnings: string[] = [];
+  if (labels.some((label) => label.includes('PRIVATE'))) {
+    warnings.push(
+      'the file also holds a private key, which was not read nor stored: delete this copy (the private key belongs with the consumer alone), and have the consumer make a new key pair if the file was shared',
+    );
+  }
+  const others = labels.filter((label) => !label.includes('PRIVATE')).length;
+  if (others > 0)
+    warnings.push(
+      `the file holds ${others} more PEM block(s) after the key; only the first key is registered`,
+    );
+  return warnings;
 }
 
 /**

@@ -80,6 +80,24 @@ function profileErrors(ctx: KoaContextWithOIDC): void {
   }
 }
 
+/* What oidc-provider's discovery always names and this provider does not serve: the authorization endpoint and its
+   parameters (CIBA and client_credentials use none; RFC 8414 section 2 leaves it out then). */
+const NOT_SERVED = [
+  'authorization_endpoint',
+  'response_modes_supported',
+  'code_challenge_methods_supported',
+  'authorization_response_iss_parameter_supported',
+];
+
+/** The discovery document says only what is served: no authorization endpoint, no CIBA user_code. */
+function discoveryAnswer(ctx: KoaContextWithOIDC): void {
+  const body = ctx.body as Body;
+  if (ctx.oidc.route !== 'discovery' || body === undefined) return;
+  const served = Object.fromEntries(Object.entries(body).filter(([name]) => !NOT_SERVED.includes(name)));
+  // The CIBA options accept user_code and ignore it (provider.ts verifyUserCode), as the profile asks.
+  ctx.body = { ...served, backchannel_user_code_parameter_supported: false };
+}
+
 /** The provider's answers where the CAMARA profile asks more than oidc-provider does by itself (a Koa middleware). */
 export function profileAnswers(store: CamaraStore, options: Pace) {
   return async (ctx: KoaContextWithOIDC, next: Next): Promise<void> => {
@@ -87,5 +105,6 @@ export function profileAnswers(store: CamaraStore, options: Pace) {
     if (ctx.oidc === undefined) return;
     await pace(ctx, store, options);
     profileErrors(ctx);
+    discoveryAnswer(ctx);
   };
 }

@@ -1,6 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { CamaraStore, JsonObject } from './camara-store';
 import { createCamaraParties } from './camara-sqlite-parties';
+import { HASHED_MODELS, hashedRecord } from './record-ids';
+import { isClearJwk, type JwkSeal } from './sealed-jwk';
 
 type Db = Database.Database;
 
@@ -76,13 +78,61 @@ function prepare(db: Db) {
     addKey: db.prepare<[string, string, number]>(
       'INSERT INTO oidc_signing_keys (kid, jwk, created_at) VALUES (?, ?, ?)',
     ),
+    sealKey: db.prepare<[string, string, string]>(
+      'UPDATE oidc_signing_keys SET jwk = ? WHERE kid = ? AND jwk = ?',
+    ),
   };
 }
 
+/**
+ * Tokens an older version stored in the clear, under their own value: each moved to the hash of its id, without
+ * its copy of the token, so it keeps working (store/record-ids.ts). Run at every open; none left, nothing done.
+ */
+export function hashClearRecords(db: Db): number {
+  const models = [...HASHED_MODELS];
+  const clear = db
+    .prepare<string[], { model: string; id: string; payload: string }>(
+      `SELECT model, id, payload FROM oidc_records
+       WHERE model IN (${models.map(() => '?').join(', ')}) AND json_extract(payload, '$.jti') IS NOT NULL`,
+    )
+    .all(...models);
+  if (clear.length === 0) return 0;
+  const move = db.prepare('UPDATE oidc_records SET id = ?, payload = ? WHERE model = ? AND id = ?');
+  overwriting(db, () => {
+    for (const row of clear) {
+      const moved = hashedRecord({ ...row, payload: JSON.parse(row.payload) as JsonObject });
+      move.run(moved.id, JSON.stringify(moved.payload), row.model, row.id);
+    }
+  });
+  return clear.length;
+}
+
+/* `work` in a transaction whose freed content (a clear token, a clear key) is overwritten with zeros in the file,
+   not left in a free page. */
+function overwriting(db: Db, work: () => void): void {
+  const secureDelete = db.pragma('secure_delete', { simple: true }) as number;
+  db.pragma('secure_delete = ON');
+  try {
+    db.transaction(work)();
+  } finally {
+    db.pragma(`secure_delete = ${secureDelete}`);
+  }
+}
+
 /** The CAMARA operator's part of the SQLite store (interface: store/camara-store.ts). */
-export function createCamaraStore(db: Db): CamaraStore {
+export function createCamaraStore(db: Db, seal: JwkSeal): CamaraStore {
   const q = prepare(db);
-  const keys = (): JsonObject[] => q.keys.all().map((row) => JSON.parse(row.jwk) as JsonObject);
+  // Keys an older version stored in the clear are sealed the first time they are read.
+  const keys = async (): Promise<JsonObject[]> => {
+    const rows = q.keys.all();
+    const found = rows.map((row) => JSON.parse(row.jwk) as JsonObject);
+    for (const [index, key] of found.entries()) {
+      if (!isClearJwk(key)) continue;
+      const sealed = JSON.stringify(await seal.seal(key));
+      overwriting(db, () => q.sealKey.run(sealed, String(key.kid), rows[index]?.jwk ?? ''));
+    }
+    return Promise.all(found.map((key) => seal.open(key)));
+  };
   return {
     ...createCamaraParties(db),
     async saveRecord(model, id, payload, forgetAt) {
@@ -130,21 +180,15 @@ export function createCamaraStore(db: Db): CamaraStore {
         })
         .immediate();
     },
-    async signingKeys() {
-      return keys();
-    },
+    signingKeys: keys,
     async addSigningKeysIfNone(candidates) {
-      return db
-        .transaction(() => {
-          if (keys().length === 0) {
-            const at = Date.now();
-            for (const [index, key] of candidates.entries()) {
-              q.addKey.run(String(key.kid ?? index), JSON.stringify(key), at + index);
-            }
-          }
-          return keys();
-        })
-        .immediate();
+      const sealed = await Promise.all(candidates.map((key) => seal.seal(key)));
+      db.transaction(() => {
+        if (q.keys.all().length > 0) return;
+        const at = Date.now();
+        for (const [index, key] of sealed.entries()) q.addKey.run(key.kid, JSON.stringify(key), at + index);
+      }).immediate();
+      return keys();
     },
   };
 }

@@ -1,15 +1,17 @@
 import Database, { type Db } from './sqlite';
 import { createAdmin, type Admin } from './admin';
-import { createCamaraStore } from './camara-sqlite';
+import { createCamaraStore, hashClearRecords } from './camara-sqlite';
 import type { CamaraStore } from './camara-store';
 import { createConsumerStore } from './camara-consumer-sqlite';
 import type { CamaraConsumerStore } from './camara-consumer-store';
 import { boxThreads } from './box-threads';
 import { commitCounter } from './commit-counter';
 import { createCellCache, type CacheLifetimes, type CellCache } from './cell-cache';
-import { ensureFolderOf } from './folder';
+import { ensureFolderOf, keepPrivate } from './folder';
 import { migrate } from './schema';
 import { createServiceReads, type ServiceReads } from './service-reads';
+import { sealKeyOf } from './seal-key';
+import { jwkSeal } from './sealed-jwk';
 
 /** The SQLite store: every answer at once (it satisfies ServiceStore, whose answers may come later). */
 export interface Store extends ServiceReads, Admin {
@@ -29,15 +31,20 @@ export interface Store extends ServiceReads, Admin {
   close(): void;
 }
 
-/** Opens the database file (made, with its folder, when missing) in WAL mode, its schema migrated. */
+/**
+ * Opens the database file (made, with its folder, when missing; its user's only) in WAL mode, its schema migrated
+ * and no token left in the clear.
+ */
 export function openDatabase(file: string, { foreignKeys = true } = {}): Db {
   ensureFolderOf(file);
+  keepPrivate(file);
   const db = new Database(file);
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('busy_timeout = 5000');
     if (foreignKeys) db.pragma('foreign_keys = ON');
     migrate(db);
+    hashClearRecords(db);
   } catch (error) {
     db.close();
     throw error;
@@ -45,7 +52,11 @@ export function openDatabase(file: string, { foreignKeys = true } = {}): Db {
   return db;
 }
 
-export function openStore(file: string): Store {
+/**
+ * The SQLite store in `file`. `sealKey` (STORE_SEAL_KEY) is the secret what it keeps sealed is sealed under;
+ * without it, the key file beside the database (seal-key.ts).
+ */
+export function openStore(file: string, { sealKey }: { sealKey?: string | undefined } = {}): Store {
   const db = openDatabase(file);
   let queue: Promise<unknown> = Promise.resolve();
   // Cells in view off the event loop, from threads reading the same file; a database in memory has no file to share.
@@ -59,7 +70,7 @@ export function openStore(file: string): Store {
     ...(threads !== undefined && { cellsInBox: threads.cellsInBox }),
     ...createAdmin(db),
     cellCache: (lifetimes) => createCellCache(db, lifetimes),
-    camara: createCamaraStore(db),
+    camara: createCamaraStore(db, jwkSeal(sealKeyOf(sealKey, file))),
     exclusive(work) {
       // One connection: work that waits must not begin while another's transaction is open on it.
       const turn = queue.then(async () => {

@@ -6,6 +6,7 @@ import type { CacheLifetimes, CellCache } from './cell-cache';
 import type { ServiceReads } from './service-reads';
 import { openStore } from './open-store';
 import { openPostgresStore } from './postgres/open';
+import { sealKeyOf } from './seal-key';
 
 /** A value now (SQLite, in this process) or later (PostgreSQL, over the network). */
 export type Maybe<T> = T | Promise<T>;
@@ -76,6 +77,10 @@ export async function openServiceStore(
   choice: DatabaseChoice,
   log?: (line: string) => void,
 ): Promise<ServiceStore> {
-  if (choice.url === undefined) return openStore(choice.file);
-  return openPostgresStore(choice.url, { poolSize: choice.poolSize, ...(log !== undefined && { log }) });
+  if (choice.url === undefined) return openStore(choice.file, { sealKey: choice.sealKey });
+  return openPostgresStore(choice.url, {
+    poolSize: choice.poolSize,
+    sealKey: sealKeyOf(choice.sealKey, choice.file),
+    ...(log !== undefined && { log }),
+  });
 }

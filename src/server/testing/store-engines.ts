@@ -6,6 +6,7 @@ import { afterAll, afterEach } from 'vitest';
 import { seedDemoOnce } from '../demo/demo-data';
 import { openStore } from '../store/open-store';
 import { openPostgresStore } from '../store/postgres/open';
+import { memorySealKey } from '../store/seal-key';
 import { postgresSkipped, testDatabase } from './postgres-database';
 import type { ServiceStore } from '../store/service-store';
 import Database from '../store/sqlite';
@@ -19,6 +20,10 @@ export interface TestEngine {
   open(options?: { demo?: boolean }): Promise<ServiceStore>;
   /** SQL run on the store's database by another connection, as the admin command line or an administrator would. */
   exec(store: ServiceStore, sql: string): Promise<void>;
+  /** The rows a query by another connection reads. */
+  rows(store: ServiceStore, sql: string): Promise<Array<Record<string, unknown>>>;
+  /** Another store on the same database, opened as a restart opens it (with the same seal key), closed after the test. */
+  reopen(store: ServiceStore): Promise<ServiceStore>;
 }
 
 const TABLES =
@@ -35,6 +40,13 @@ export function storeEngines(prefix: string): TestEngine[] {
   const files = new Map<ServiceStore, string>();
   let n = 0;
   const database = postgresSkipped === false ? testDatabase() : undefined;
+  const sealKey = memorySealKey();
+  const sqlite = (store: ServiceStore) => new Database(files.get(store) ?? '');
+  const client = async () => {
+    const connected = new pg.Client({ connectionString: database?.url ?? '' });
+    await connected.connect();
+    return connected;
+  };
   const keep = async (store: ServiceStore, demo: boolean | undefined): Promise<ServiceStore> => {
     opened.push(store);
     if (demo === true) await seedDemoOnce(store);
@@ -51,12 +63,26 @@ export function storeEngines(prefix: string): TestEngine[] {
         return keep(store, demo);
       },
       async exec(store, sql) {
-        const db = new Database(files.get(store) ?? '');
+        const db = sqlite(store);
         try {
           db.exec(sql);
         } finally {
           db.close();
         }
+      },
+      async rows(store, sql) {
+        const db = sqlite(store);
+        try {
+          return db.prepare<[], Record<string, unknown>>(sql).all();
+        } finally {
+          db.close();
+        }
+      },
+      reopen(store) {
+        const file = files.get(store) ?? '';
+        const again = openStore(file);
+        files.set(again, file);
+        return keep(again, false);
       },
     },
     {
@@ -64,18 +90,28 @@ export function storeEngines(prefix: string): TestEngine[] {
       skip: postgresSkipped,
       async open({ demo } = {}) {
         const url = database?.url ?? '';
-        const store = await openPostgresStore(url, { poolSize: 4 });
+        const store = await openPostgresStore(url, { poolSize: 4, sealKey });
         await store.db.query('empty', `TRUNCATE ${TABLES} RESTART IDENTITY CASCADE`);
         return keep(store, demo);
       },
       async exec(_store, sql) {
-        const client = new pg.Client({ connectionString: database?.url ?? '' });
-        await client.connect();
+        const connected = await client();
         try {
-          await client.query(sql);
+          await connected.query(sql);
         } finally {
-          await client.end();
+          await connected.end();
         }
+      },
+      async rows(_store, sql) {
+        const connected = await client();
+        try {
+          return (await connected.query<Record<string, unknown>>(sql)).rows;
+        } finally {
+          await connected.end();
+        }
+      },
+      async reopen() {
+        return keep(await openPostgresStore(database?.url ?? '', { poolSize: 4, sealKey }), false);
       },
     },
   ];

@@ -1,6 +1,8 @@
 import type { CamaraStore, JsonObject } from '../camara-store';
 import { createCamaraParties } from './camara-parties';
 import type { Database } from './database';
+import { HASHED_MODELS, hashedRecord } from '../record-ids';
+import { isClearJwk, type JwkSeal } from '../sealed-jwk';
 
 /* The ids by which oidc-provider looks records up besides their own: kept in columns so they are indexed. */
 function indexOf(payload: JsonObject): Array<string | null> {
@@ -104,14 +106,28 @@ function createRecords(db: Database): Records {
 /** The provider's housekeeping: forgetting what expired, the pace of CIBA polls and its signing keys. */
 function createUpkeep(
   db: Database,
+  seal: JwkSeal,
 ): Pick<CamaraStore, 'prune' | 'pacePoll' | 'signingKeys' | 'addSigningKeysIfNone'> {
-  const keys = async (): Promise<JsonObject[]> =>
+  const stored = async (): Promise<JsonObject[]> =>
     (
       await db.query<{ jwk: JsonObject }>(
         'oidc-keys',
         'SELECT jwk FROM oidc_signing_keys ORDER BY created_at, kid',
       )
     ).map((row) => row.jwk);
+  // Keys an older version stored in the clear are sealed the first time they are read (a replica that reads
+  // them at the same time seals them too: the row takes one of the two, and either opens).
+  const keys = async (): Promise<JsonObject[]> => {
+    const found = await stored();
+    for (const key of found.filter(isClearJwk)) {
+      await db.run(
+        'oidc-seal-key',
+        "UPDATE oidc_signing_keys SET jwk = $1 WHERE kid = $2 AND NOT jwk ? 'sealed'",
+        [JSON.stringify(await seal.seal(key)), String(key.kid)],
+      );
+    }
+    return Promise.all(found.map((key) => seal.open(key)));
+  };
   return {
     prune(now) {
       return db.transaction(
@@ -136,27 +152,49 @@ function createUpkeep(
       return { early: row?.early ?? false, interval: row?.interval ?? interval };
     },
     signingKeys: keys,
-    addSigningKeysIfNone(candidates) {
-      return db.transaction(async () => {
+    async addSigningKeysIfNone(candidates) {
+      const sealed = await Promise.all(candidates.map((key) => seal.seal(key)));
+      await db.transaction(async () => {
         // Replicas that start together each make keys: the first to take the lock stores its own.
         await db.run('oidc-keys-lock', 'LOCK TABLE oidc_signing_keys IN SHARE ROW EXCLUSIVE MODE');
-        if ((await keys()).length === 0) {
-          const at = Date.now();
-          for (const [index, key] of candidates.entries()) {
-            await db.run(
-              'oidc-add-key',
-              'INSERT INTO oidc_signing_keys (kid, jwk, created_at) VALUES ($1, $2, $3)',
-              [String(key.kid ?? index), JSON.stringify(key), at + index],
-            );
-          }
+        if ((await stored()).length > 0) return;
+        const at = Date.now();
+        for (const [index, key] of sealed.entries()) {
+          await db.run(
+            'oidc-add-key',
+            'INSERT INTO oidc_signing_keys (kid, jwk, created_at) VALUES ($1, $2, $3)',
+            [key.kid, JSON.stringify(key), at + index],
+          );
         }
-        return keys();
       });
+      return keys();
     },
   };
 }
 
 /** The CAMARA operator's part of the PostgreSQL store (interface: store/camara-store.ts), shared by every replica. */
-export function createCamaraStore(db: Database): CamaraStore {
-  return { ...createCamaraParties(db), ...createRecords(db), ...createUpkeep(db) };
+export function createCamaraStore(db: Database, seal: JwkSeal): CamaraStore {
+  return { ...createCamaraParties(db), ...createRecords(db), ...createUpkeep(db, seal) };
+}
+
+/**
+ * Tokens an older version stored in the clear, under their own value: each moved to the hash of its id, without
+ * its copy of the token, so it keeps working (record-ids.ts). Run at every open; none left, nothing done.
+ */
+export async function hashClearRecords(db: Database): Promise<number> {
+  const clear = await db.query<{ model: string; id: string; payload: JsonObject }>(
+    'oidc-clear-records',
+    "SELECT model, id, payload FROM oidc_records WHERE model = ANY($1) AND payload ? 'jti'",
+    [[...HASHED_MODELS]],
+  );
+  for (const row of clear) {
+    const moved = hashedRecord(row);
+    // A replica that opened at the same time may have moved it already: then this changes nothing.
+    await db.run(
+      'oidc-hash-record',
+      "UPDATE oidc_records SET id = $1, payload = $2 WHERE model = $3 AND id = $4 AND payload ? 'jti'",
+      [moved.id, JSON.stringify(moved.payload), row.model, row.id],
+    );
+  }
+  return clear.length;
 }

@@ -7,18 +7,22 @@ import { Database } from './database';
 import { migrate } from './migrate';
 import { connectionProblem, createPool, redactedUrl } from './pool';
 import { createBuckets } from './buckets';
-import { createCamaraStore } from './camara';
+import { createCamaraStore, hashClearRecords } from './camara';
 import type { CamaraStore } from '../camara-store';
 import { createConsumerStore } from './camara-consumer';
 import type { CamaraConsumerStore } from '../camara-consumer-store';
 import { LOCKS } from './locks';
 import type { SharedBuckets } from '../service-store';
 import { createServiceReads } from './service-reads';
+import { memorySealKey, type SealKey } from '../seal-key';
+import { jwkSeal } from '../sealed-jwk';
 
 export interface PostgresOptions {
   /** Connections at most (DATABASE_POOL_SIZE). */
   poolSize: number;
   log?: (line: string) => void;
+  /** What the store seals secrets under (store/seal-key.ts); unset, a key of this process only (tests, benches). */
+  sealKey?: SealKey;
 }
 
 export type PostgresStore = ReturnType<typeof createServiceReads> &
@@ -57,6 +61,12 @@ export async function openPostgresStore(url: string, options: PostgresOptions): 
     throw error instanceof StoreError ? error : connectionProblem(url, error);
   }
   const db = new Database(pool);
+  try {
+    await hashClearRecords(db);
+  } catch (error) {
+    await Promise.all([changes.close(), pool.end()]);
+    throw connectionProblem(url, error);
+  }
   const admin = createAdmin(db);
   return {
     engine: 'PostgreSQL',
@@ -65,7 +75,7 @@ export async function openPostgresStore(url: string, options: PostgresOptions): 
     ...createServiceReads(db, changes.version),
     ...admin,
     cellCache: (lifetimes) => createCellCache(db, lifetimes),
-    camara: createCamaraStore(db),
+    camara: createCamaraStore(db, jwkSeal(options.sealKey ?? memorySealKey())),
     camaraConsumer: createConsumerStore(db),
     exclusive: (work) =>
       admin.transaction(async () => {
