@@ -1,7 +1,7 @@
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { CamaraStore } from '../store/camara-store';
 import { storeAdapter } from './adapter';
-import { approve } from './consent';
+import { approve, consentAsked } from './consent';
 import { signingKeys } from './keys';
 import { profileAnswers } from './profile-answers';
 import { checkScope, purposeOf } from './scope-policy';
@@ -71,9 +71,10 @@ function cibaFeature(options: OidcOptions): NonNullable<Configuration['features'
       account: { accountId: string },
     ) {
       const subject = await store.subjectOf(account.accountId);
-      const subscriber = subject === undefined ? undefined : await store.subscriber(subject.msisdn);
-      // A subscriber who has answered the authorization SMS before consents at once; the others are asked.
-      if (subscriber?.consented === true) await approve(ctx.oidc.provider, request);
+      // A subscriber who consented to this consumer, for this purpose, to these scopes before consents at once
+      // (the demo subscriber to any); any other request waits for the subscriber's answer.
+      if (subject !== undefined && (await store.hasConsent(consentAsked(subject.msisdn, request))))
+        await approve(ctx.oidc.provider, request);
       else
         log?.(
           `oidc: a CIBA request of ${request.clientId ?? '?'} waits for the subscriber's answer (sms-reply)`,

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { CamaraStore, JsonObject } from './camara-store';
+import { createConsents } from './camara-sqlite-consents';
 import { createCamaraParties } from './camara-sqlite-parties';
 
 type Db = Database.Database;
@@ -60,9 +61,6 @@ function prepare(db: Db) {
          AND json_extract(payload, '$.exp') > @now
        ORDER BY json_extract(payload, '$.iat'), id`,
     ),
-    revoke: db.prepare(
-      `DELETE FROM oidc_records WHERE model <> 'BackchannelAuthenticationRequest' AND ${OF_SUBSCRIBER}`,
-    ),
     pruneRecords: db.prepare('DELETE FROM oidc_records WHERE forget_at <= @now'),
     prunePolls: db.prepare('DELETE FROM ciba_polls WHERE forget_at <= @now'),
     lastPoll: db.prepare<[string], { polled_at: number; interval: number }>(
@@ -85,6 +83,7 @@ export function createCamaraStore(db: Db): CamaraStore {
   const keys = (): JsonObject[] => q.keys.all().map((row) => JSON.parse(row.jwk) as JsonObject);
   return {
     ...createCamaraParties(db),
+    ...createConsents(db),
     async saveRecord(model, id, payload, forgetAt) {
       q.save.run({
         model,
@@ -111,9 +110,6 @@ export function createCamaraStore(db: Db): CamaraStore {
     },
     async pendingRequests(msisdn, now) {
       return q.pending.all({ msisdn, now }).map((row) => row.id);
-    },
-    async revokeSubscriber(msisdn) {
-      return q.revoke.run({ msisdn }).changes;
     },
     async prune(now) {
       return db.transaction(() => q.pruneRecords.run({ now }).changes + q.prunePolls.run({ now }).changes)();

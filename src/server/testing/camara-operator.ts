@@ -7,6 +7,7 @@ import { createApp } from '../app';
 import { createHttpServer } from '../http/http-server';
 import { createListener } from '../http/listener';
 import { clientJwks } from '../oidc/client-keys';
+import { answerRequests, waitingRequests } from '../oidc/consent';
 import { signingKeys } from '../oidc/keys';
 import { createOidcProvider } from '../oidc/provider';
 import type { JsonObject } from '../store/camara-store';
@@ -36,6 +37,8 @@ export interface RunningOperator {
   /** The running provider (made on first use), for what the admin command line does in-process. */
   provider: () => Promise<Provider>;
   addClient(id: string, options?: { twoLegged?: boolean }): Promise<TestClient>;
+  /** The subscriber answers their waiting requests (of one consumer, when named), as sms-reply does; how many. */
+  answer(msisdn: string, consent: boolean, clientId?: string): Promise<number>;
   /** POST a form to an endpoint of the provider, as the client (a fresh assertion for that endpoint). */
   oidc(
     path: string,
@@ -135,6 +138,8 @@ export async function startOperator(
   running.push(() => new Promise<void>((resolve) => http.stop(resolve)));
   const { issuer, apiRoot } = operatorUrls(url);
   const addClient = (id: string, { twoLegged = false } = {}) => testClient(id, { store, twoLegged });
+  // Another provider over the same store, as the admin command line makes one.
+  const provider = () => createOidcProvider({ store: store.camara, issuer, apiRoot });
   return {
     url,
     address,
@@ -144,9 +149,13 @@ export async function startOperator(
     dbFile,
     lines,
     client: replicaOf?.client ?? (await addClient('test-app', { twoLegged: options.twoLegged ?? false })),
-    // Another provider over the same store, as the admin command line makes one.
-    provider: () => createOidcProvider({ store: store.camara, issuer, apiRoot }),
+    provider,
     addClient,
+    async answer(msisdn, consent, clientId) {
+      const made = await provider();
+      const waiting = await waitingRequests(made, store.camara, msisdn, clientId);
+      return answerRequests(made, store.camara, msisdn, waiting, consent);
+    },
     async oidc(path, client, form) {
       const endpoint = `${issuer}${path}`;
       const response = await fetch(`${address}/oidc${path}`, {
