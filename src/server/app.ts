@@ -8,7 +8,7 @@ import { createGuard } from './guard/guard';
 import { operatorKeys, storeKeys } from './guard/key-check';
 import { KEY_HEADERS } from '../api/keys';
 import { keyParams } from './guard/key-params';
-import { createLimits, type Limits, type SourceBudget } from './guard/limits';
+import { createLimits, type HintBudget, type Limits, type SourceBudget } from './guard/limits';
 import { createCellRead } from './reads/cell-read';
 import { createCellsInView } from './reads/cells-in-view';
 import { camaraDocumentLocation, camaraRoutes } from './reads/camara-read';
@@ -45,6 +45,8 @@ export interface CommonOptions {
   rateLimit?: { perSecond: number; burst: number };
   /** Requests a service key may cause to the live cell sources per minute, beside its read limit; absent or 0: none. */
   sourceBudget?: SourceBudget;
+  /** The CAMARA operator: distinct unknown numbers one API consumer may try a minute on its CIBA; absent or 0: any. */
+  hintBudget?: HintBudget;
   /** The Cell read's sources; by default the store (demo mode) or the operator alone (proxy mode). */
   cells?: CellsOptions;
   /** Cells in view: the most candidates a filtered read looks through (CELLS_IN_VIEW_LOOK_THROUGH). */
@@ -263,7 +265,12 @@ export function createApp(options: AppOptions): Hono {
   const settings = appSettings(options);
   // One set of limits: a client address's requests count alike on every route, and several replicas on one
   // PostgreSQL share their buckets: one limit across them all.
-  const limits = createLimits(options.rateLimit, options.sourceBudget, options.store?.buckets);
+  const limits = createLimits(
+    options.rateLimit,
+    options.sourceBudget,
+    options.store?.buckets,
+    options.hintBudget,
+  );
   app.route('/api', apiRoutes(options, settings, log, limits));
   if (options.camaraOperator !== undefined && !('upstream' in options)) {
     const oidcHeaders = securityHeaderValues(headers, '/oidc/');

@@ -41,7 +41,7 @@ export function createOperator(options: OperatorOptions) {
     // Loaded at first use: on Node 20, oidc-provider warns when it is loaded that it wants Node 22.
     made ??= import('../oidc/provider')
       .then(({ createOidcProvider }) =>
-        createOidcProvider({ store: options.store, ...urls(), log: options.log }),
+        createOidcProvider({ store: options.store, ...urls(), limits: options.limits, log: options.log }),
       )
       .catch((error: unknown) => {
         made = undefined;

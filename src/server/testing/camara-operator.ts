@@ -113,6 +113,8 @@ export async function startOperator(
   options: {
     twoLegged?: boolean;
     rateLimit?: { perSecond: number; burst: number };
+    /** Distinct unknown numbers the consumer may try a minute on the backchannel (CAMARA_OPERATOR_UNKNOWN_NUMBERS). */
+    unknownNumbers?: number;
     /** A second replica of a running operator: its database, its public URL (a load balancer's), its consumer. */
     replicaOf?: RunningOperator;
   } = {},
@@ -129,6 +131,7 @@ export async function startOperator(
     staticDir: null,
     log,
     ...(options.rateLimit !== undefined && { rateLimit: options.rateLimit }),
+    ...(options.unknownNumbers !== undefined && { hintBudget: { unknownPerMinute: options.unknownNumbers } }),
     camaraOperator: { store: store.camara, publicUrl: () => url },
   });
   const http = createHttpServer(createListener(app, { hostname: '127.0.0.1', log }));
