@@ -23,7 +23,7 @@ import { DEFAULTS } from './config';
 import { DEMO_KEYS } from './demo/demo-data';
 import type { Upstream } from './sources/operator-source';
 import { proxyRoutes } from './proxy/proxy-routes';
-import { createOperator } from './camara/operator';
+import { createOperator, type OperatorOptions } from './camara/operator';
 import { allowedHostsOnly, securityHeaderValues, securityHeaders } from './http/security-headers';
 import type { CamaraLocationSource } from './sources/camara-location';
 import { createCellSources, type SourcesDeps, type SourcesConfig } from './sources/cell-sources';
@@ -61,8 +61,9 @@ export interface CommonOptions {
   timeoutMs?: number;
   /** Origins whose pages may read /api (the app on another host, e.g. a CDN); none by default. */
   corsOrigins?: readonly string[];
-  /** Demo mode: the service as a CAMARA operator over its own subscribers (/oidc and /camara). */
-  camaraOperator?: { store: CamaraStore; publicUrl: () => string };
+  /** Demo mode: the service as a CAMARA operator over its own subscribers (/oidc and /camara; with `phone`, the
+   *  sandbox's phone page at /phone). */
+  camaraOperator?: { store: CamaraStore; publicUrl: () => string; phone?: OperatorOptions['phone'] };
 }
 
 export interface CellsOptions {
@@ -283,6 +284,7 @@ export function createApp(options: AppOptions): Hono {
     });
     app.all('/oidc/*', operator.oidc);
     app.route('/camara', operator.camara);
+    if (operator.phone !== undefined) app.route('/phone', operator.phone);
   }
   app.all('/api', (c) => problem(c, { status: 404, code: 'not-found', message: 'No such API path.' }));
   staticRoutes(app, options.staticDir === undefined ? null : options.staticDir, {

@@ -126,7 +126,12 @@ const demoApp = (open: ServiceStore) =>
   createApp({
     store: open,
     cells,
-    camaraOperator: { store: open.camara, publicUrl },
+    camaraOperator: {
+      store: open.camara,
+      publicUrl,
+      // The sandbox's phone page, with the demo data only (docs/camara-operator.md, "The phone page").
+      ...(config.demo && { phone: { userOf: (userKey: string) => open.getUser(userKey) } }),
+    },
     ...(camaraLocation !== undefined && { camaraLocation }),
     ...common,
   });

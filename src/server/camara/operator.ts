@@ -7,6 +7,7 @@ import { mountProvider } from '../oidc/mount';
 import type { CamaraStore } from '../store/camara-store';
 import { readBearer } from './operator-bearer';
 import { camaraRefusal, UNAUTHENTICATED } from './operator-errors';
+import { phoneRoutes, type PhoneOptions } from './operator-phone';
 import { camaraRoutes } from './operator-routes';
 
 export interface OperatorOptions {
@@ -18,6 +19,8 @@ export interface OperatorOptions {
   /** The service's security headers, for the provider's answers, which Hono does not write. */
   headers: () => Promise<Headers>;
   log: (line: string) => void;
+  /** The sandbox's phone page (operator-phone.ts), when enabled: how a user key names its subscriber. */
+  phone?: Pick<PhoneOptions, 'userOf'>;
 }
 
 function outgoingStatus(c: Context): number | undefined {
@@ -54,8 +57,10 @@ export function createOperator(options: OperatorOptions) {
     issuer: () => urls().issuer,
     headers: options.headers,
   });
+  const { phone } = options;
   return {
     provider,
+    phone: phone === undefined ? undefined : phoneRoutes({ ...options, ...phone, provider }),
     oidc: async (c: Context): Promise<Response> => {
       // The provider's endpoints count against the client's address like every route, and a failed client
       // authentication against its failures: guessing assertions runs out the guesser, not a consumer.

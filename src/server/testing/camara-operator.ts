@@ -132,7 +132,11 @@ export async function startOperator(
     log,
     ...(options.rateLimit !== undefined && { rateLimit: options.rateLimit }),
     ...(options.unknownNumbers !== undefined && { hintBudget: { unknownPerMinute: options.unknownNumbers } }),
-    camaraOperator: { store: store.camara, publicUrl: () => url },
+    camaraOperator: {
+      store: store.camara,
+      publicUrl: () => url,
+      phone: { userOf: (userKey) => store.getUser(userKey) },
+    },
   });
   const http = createHttpServer(createListener(app, { hostname: '127.0.0.1', log }));
   await new Promise<void>((resolve) => http.server.listen(0, '127.0.0.1', resolve));
