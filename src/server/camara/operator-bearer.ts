@@ -1,5 +1,5 @@
 import type Provider from 'oidc-provider';
-import { purposeOf } from '../oidc/scope-policy';
+import { purposeOf } from '../oidc/scopes';
 import type { CamaraStore } from '../store/camara-store';
 
 /** What a valid access token lets its bearer do. */

@@ -4,8 +4,8 @@ import { storeAdapter } from './adapter';
 import { approve, consentAsked } from './consent';
 import { signingKeys } from './keys';
 import { profileAnswers } from './profile-answers';
-import { checkScope, purposeOf } from './scope-policy';
-import { API_SCOPES } from './scopes';
+import { checkScope } from './scope-policy';
+import { API_SCOPES, purposeOf } from './scopes';
 
 /** Lifetimes, in seconds. A CIBA request lives as long as real operators' sandboxes give (about two minutes). */
 export const LIFETIMES = {
