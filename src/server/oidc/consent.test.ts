@@ -33,9 +33,16 @@ async function ask(
   return { id, first: poll.status === 200 ? 'token' : String(poll.body.error) };
 }
 
-async function pollOnce(op: RunningOperator, client: TestClient, id: string): Promise<string> {
-  const poll = await op.oidc('/token', client, { grant_type: CIBA, auth_req_id: id });
-  return poll.status === 200 ? String(poll.body.access_token) : String(poll.body.error);
+/** A poll of a CIBA request: its error, or (200) `token` and the access token. */
+async function poll(
+  op: RunningOperator,
+  client: TestClient,
+  id: string,
+): Promise<{ said: string; token: string }> {
+  const answer = await op.oidc('/token', client, { grant_type: CIBA, auth_req_id: id });
+  return answer.status === 200
+    ? { said: 'token', token: String(answer.body.access_token) }
+    : { said: String(answer.body.error), token: '' };
 }
 
 describe('consent per consumer and purpose', () => {
@@ -51,9 +58,9 @@ describe('consent per consumer and purpose', () => {
     const theirs = await ask(op, other, PENDING);
     expect([mine.first, theirs.first]).toEqual(['authorization_pending', 'authorization_pending']);
     expect(await op.answer(PENDING, true, op.client.id)).toBe(1);
-    expect(await pollOnce(op, op.client, mine.id)).not.toMatch(/_/);
+    expect((await poll(op, op.client, mine.id)).said).toBe('token');
     // Still waiting (told to slow down when polled again within the interval, which a decided request never is).
-    expect(await pollOnce(op, other, theirs.id)).toMatch(/^(authorization_pending|slow_down)$/);
+    expect((await poll(op, other, theirs.id)).said).toMatch(/^(authorization_pending|slow_down)$/);
     // The consent is on record: the same consumer, purpose and scope consent at once; anything more is asked.
     expect((await ask(op, op.client, PENDING)).first).toBe('token');
     expect((await ask(op, op.client, PENDING, `dpv:Marketing ${RETRIEVAL}`)).first).toBe(
@@ -71,11 +78,12 @@ describe('consent per consumer and purpose', () => {
     const mine = await ask(op, op.client, PENDING);
     const theirs = await ask(op, other, PENDING);
     await op.answer(PENDING, true);
-    const myToken = await pollOnce(op, op.client, mine.id);
-    const theirToken = await pollOnce(op, other, theirs.id);
+    const [myPoll, theirPoll] = [await poll(op, op.client, mine.id), await poll(op, other, theirs.id)];
+    expect([myPoll.said, theirPoll.said]).toEqual(['token', 'token']);
+    const [myToken, theirToken] = [myPoll.token, theirPoll.token];
     const waiting = await ask(op, other, PENDING, `dpv:Marketing ${RETRIEVAL}`);
     expect(await op.answer(PENDING, false, other.id)).toBe(1);
-    expect(await pollOnce(op, other, waiting.id)).toBe('access_denied');
+    expect((await poll(op, other, waiting.id)).said).toBe('access_denied');
     expect((await op.api(RETRIEVE, theirToken, {})).status).toBe(401);
     expect((await op.api(RETRIEVE, myToken, {})).status).toBe(200);
     expect((await ask(op, other, PENDING)).first).toBe('authorization_pending');
