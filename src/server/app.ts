@@ -46,7 +46,7 @@ export interface CommonOptions {
   /** Requests a service key may cause to the live cell sources per minute, beside its read limit; absent or 0: none. */
   sourceBudget?: SourceBudget;
   /** The CAMARA operator: distinct unknown numbers one API consumer may try a minute on its CIBA; absent or 0: any. */
-  hintBudget?: HintBudget;
+  hints?: HintBudget;
   /** The Cell read's sources; by default the store (demo mode) or the operator alone (proxy mode). */
   cells?: CellsOptions;
   /** Cells in view: the most candidates a filtered read looks through (CELLS_IN_VIEW_LOOK_THROUGH). */
@@ -61,8 +61,7 @@ export interface CommonOptions {
   timeoutMs?: number;
   /** Origins whose pages may read /api (the app on another host, e.g. a CDN); none by default. */
   corsOrigins?: readonly string[];
-  /** Demo mode: the service as a CAMARA operator over its own subscribers (/oidc and /camara; with `phone`, the
-   *  sandbox's phone page at /phone). */
+  /** Demo mode: the service as a CAMARA operator over its own subscribers (/oidc, /camara; /phone with `phone`). */
   camaraOperator?: { store: CamaraStore; publicUrl: () => string; phone?: OperatorOptions['phone'] };
 }
 
@@ -266,12 +265,7 @@ export function createApp(options: AppOptions): Hono {
   const settings = appSettings(options);
   // One set of limits: a client address's requests count alike on every route, and several replicas on one
   // PostgreSQL share their buckets: one limit across them all.
-  const limits = createLimits(
-    options.rateLimit,
-    options.sourceBudget,
-    options.store?.buckets,
-    options.hintBudget,
-  );
+  const limits = createLimits(options.rateLimit, options.sourceBudget, options.store?.buckets, options.hints);
   app.route('/api', apiRoutes(options, settings, log, limits));
   if (options.camaraOperator !== undefined && !('upstream' in options)) {
     const oidcHeaders = securityHeaderValues(headers, '/oidc/');

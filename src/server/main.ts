@@ -59,7 +59,7 @@ const common = {
   log,
   rateLimit: { perSecond: config.rateLimit, burst: config.rateBurst },
   sourceBudget: { perMinute: config.sourceBudget },
-  hintBudget: { unknownPerMinute: config.unknownNumbers },
+  hints: { unknownPerMinute: config.unknownNumbers },
   cellsInViewLookThrough: config.cellsInViewLookThrough,
   behindTls: config.behindTls,
   allowedHosts: config.allowedHosts,

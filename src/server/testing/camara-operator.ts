@@ -131,7 +131,7 @@ export async function startOperator(
     staticDir: null,
     log,
     ...(options.rateLimit !== undefined && { rateLimit: options.rateLimit }),
-    ...(options.unknownNumbers !== undefined && { hintBudget: { unknownPerMinute: options.unknownNumbers } }),
+    ...(options.unknownNumbers !== undefined && { hints: { unknownPerMinute: options.unknownNumbers } }),
     camaraOperator: {
       store: store.camara,
       publicUrl: () => url,
