@@ -6,7 +6,7 @@ import { expect, saveKeys, test } from './fixtures';
 /* The two halves meet: the app on a service whose Locate my phone asks a CAMARA operator (LOCATION_SOURCE=camara),
    and that operator is not a stand-in but the e2e service itself, as every service in demo mode is one
    (playwright.config.ts). The subscriber approves with the operator's admin command line (sms-reply), the
-   document's authorization SMS. */
+   document's authorization SMS, or on the operator sandbox's phone page (/phone). */
 function setting(name: string): string {
   const value = process.env[name];
   if (value === undefined) throw new Error(`${name} is not set: run through playwright.config.ts`);
@@ -35,20 +35,28 @@ function cli(db: string, ...args: string[]): string {
 /** The consumer's registration with the operator: by the public half of the key it signs its assertions with. */
 function registerConsumer(): void {
   if (cli(OPERATOR_DB, 'camara-client', 'list').includes(CLIENT_ID)) return;
-  cli(OPERATOR_DB, 'camara-client', 'add', CLIENT_ID, setting('E2E_CAMARA_PUBLIC_KEY'));
+  try {
+    cli(OPERATOR_DB, 'camara-client', 'add', CLIENT_ID, setting('E2E_CAMARA_PUBLIC_KEY'));
+  } catch (error) {
+    // The other test of this file, running at the same time, registered it first.
+    if (!cli(OPERATOR_DB, 'camara-client', 'list').includes(CLIENT_ID)) throw error;
+  }
+}
+
+/** A subscriber of the operator in Tampere (244/91/400101) who has never been asked, and the same number as a
+ *  user of the consumer service; a number of its own each run, so a retry meets no earlier consent. */
+function newSubscriber(): { subscriberKey: string; userKey: string } {
+  const msisdn = `3584${String(Date.now()).slice(-7)}${String(Math.floor(Math.random() * 10))}`;
+  const subscriberKey = cli(OPERATOR_DB, 'register-user', 'demo', msisdn);
+  cli(OPERATOR_DB, 'set-cell', subscriberKey, '244', '91', '400101');
+  return { subscriberKey, userKey: cli(CONSUMER_DB, 'register-user', 'demo', msisdn) };
 }
 
 test('Locate my phone through this service as the CAMARA operator: approved with sms-reply, the area drawn', async ({
   page,
 }) => {
   registerConsumer();
-  // A subscriber of the operator, in Tampere (244/91/400101), who has never answered an authorization SMS; a
-  // number of its own each run, so a retry meets no earlier consent.
-  const msisdn = `3584${String(Date.now()).slice(-8)}`;
-  const subscriberKey = cli(OPERATOR_DB, 'register-user', 'demo', msisdn);
-  cli(OPERATOR_DB, 'set-cell', subscriberKey, '244', '91', '400101');
-  // The same number, registered with the consumer service for the person's keys.
-  const userKey = cli(CONSUMER_DB, 'register-user', 'demo', msisdn);
+  const { subscriberKey, userKey } = newSubscriber();
 
   await page.goto('/');
   await saveKeys(page, { serviceKey: 'demo-service', userKey });
@@ -70,4 +78,38 @@ test('Locate my phone through this service as the CAMARA operator: approved with
   await expect(panel.getByText('A circle of radius 1 km')).toBeVisible();
   await expect(page.locator('path.camara-area')).toHaveCount(1);
   await expect(page.locator('path.camara-centre')).toHaveCount(1);
+});
+
+test('Locate my phone: the subscriber approves on the operator’s phone page, who asks and why shown', async ({
+  page,
+  context,
+}) => {
+  registerConsumer();
+  const { subscriberKey, userKey } = newSubscriber();
+  await page.goto('/');
+  await saveKeys(page, { serviceKey: 'demo-service', userKey });
+  await page.getByRole('button', { name: 'Locate my phone' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Waiting for approval on your phone' }),
+  ).toBeVisible();
+
+  const phone = await context.newPage();
+  await phone.goto(`${OPERATOR}/phone`);
+  await phone.getByLabel('Your user key').fill('not-my-key');
+  await phone.getByRole('button', { name: 'Show my requests' }).click();
+  await expect(phone.getByRole('alert')).toHaveText('No subscriber has that user key.');
+  await phone.getByLabel('Your user key').fill(subscriberKey);
+  await phone.getByRole('button', { name: 'Show my requests' }).click();
+  const request = phone.getByRole('article', { name: `${CLIENT_ID} asks` });
+  await expect(request).toContainText('(dpv:');
+  await expect(request).toContainText('where your phone is');
+  await request.getByRole('button', { name: 'Approve' }).click();
+  await expect(phone.getByRole('status')).toContainText(`Approved: ${CLIENT_ID}`);
+  await expect(phone.getByText('No consent requests are waiting for your answer.')).toBeVisible();
+
+  await page.bringToFront();
+  const heading = page.getByRole('heading', { name: 'Your phone is within 1 km of here' });
+  await expect(heading).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('region', { name: 'My phone' }).getByText('61.49249, 23.77316')).toBeVisible();
+  await expect(page.locator('path.camara-area')).toHaveCount(1);
 });

@@ -8,7 +8,7 @@ import { createGuard } from './guard/guard';
 import { operatorKeys, storeKeys } from './guard/key-check';
 import { KEY_HEADERS } from '../api/keys';
 import { keyParams } from './guard/key-params';
-import { createLimits, type Limits, type SourceBudget } from './guard/limits';
+import { createLimits, type Limits } from './guard/limits';
 import { createCellRead } from './reads/cell-read';
 import { createCellsInView } from './reads/cells-in-view';
 import { camaraDocumentLocation, camaraRoutes } from './reads/camara-read';
@@ -21,72 +21,14 @@ import { cors } from './http/cors';
 import { notFoundOrNotAllowed } from './http/method-fallback';
 import { DEFAULTS } from './config';
 import { DEMO_KEYS } from './demo/demo-data';
-import type { Upstream } from './sources/operator-source';
 import { proxyRoutes } from './proxy/proxy-routes';
 import { createOperator } from './camara/operator';
 import { allowedHostsOnly, securityHeaderValues, securityHeaders } from './http/security-headers';
-import type { CamaraLocationSource } from './sources/camara-location';
-import { createCellSources, type SourcesDeps, type SourcesConfig } from './sources/cell-sources';
+import { createCellSources } from './sources/cell-sources';
 import { staticRoutes } from './http/static-routes';
-import type { CamaraStore } from './store/camara-store';
-import type { CellCache } from './store/cell-cache';
 import { StoreUnavailable, UNAVAILABLE_RETRY_SECONDS } from './store/records';
-import { andThen, type EitherWay, type Maybe, type ServiceStore } from './store/service-store';
-
-export interface CommonOptions {
-  tileUrl?: string;
-  tileAttribution?: string;
-  /** Folder of the built app; null serves no pages (API only). */
-  staticDir?: string | null;
-  /** One line per request and per unexpected error; never holds a key. */
-  log?: (line: string) => void;
-  /** Requests per second per service key on the two resources, with a burst; absent or 0: no limit. Each client
-   *  address gets five times as much, and half the burst of failed key checks at a quarter of the rate. */
-  rateLimit?: { perSecond: number; burst: number };
-  /** Requests a service key may cause to the live cell sources per minute, beside its read limit; absent or 0: none. */
-  sourceBudget?: SourceBudget;
-  /** The Cell read's sources; by default the store (demo mode) or the operator alone (proxy mode). */
-  cells?: CellsOptions;
-  /** Cells in view: the most candidates a filtered read looks through (CELLS_IN_VIEW_LOOK_THROUGH). */
-  cellsInViewLookThrough?: number;
-  /** Reverse proxies in front of the service whose X-Forwarded-For entries are believed (TRUSTED_PROXIES). */
-  trustedProxies?: number;
-  /** Reached over https through a proxy that ends TLS: answers carry HSTS. */
-  behindTls?: boolean;
-  /** Host names the service answers to (421 for any other); absent: any. */
-  allowedHosts?: readonly string[] | undefined;
-  /** Demo mode: the time the app is told the service may take (proxy mode tells the operator's timeout). */
-  timeoutMs?: number;
-  /** Origins whose pages may read /api (the app on another host, e.g. a CDN); none by default. */
-  corsOrigins?: readonly string[];
-  /** Demo mode: the service as a CAMARA operator over its own subscribers (/oidc and /camara). */
-  camaraOperator?: { store: CamaraStore; publicUrl: () => string };
-}
-
-export interface CellsOptions {
-  sources: SourcesConfig;
-  /** Where the live sources' answers are kept. */
-  cache?: EitherWay<CellCache>;
-  /** Injectable for tests: how the live sources are reached, the clock, the names of nameless cells. */
-  fetch?: typeof fetch;
-  now?: () => number;
-  nameOf?: SourcesDeps['nameOf'];
-}
-
-/** What the service reads from its store (SQLite or PostgreSQL, each satisfies it). */
-export type AppStore = Pick<
-  ServiceStore,
-  'authenticate' | 'getLocation' | 'getCell' | 'cellsInBox' | 'hasDemoKeys' | 'dataVersion' | 'buckets'
->;
-
-/**
- * Demo mode answers from the store, or (with `camaraLocation`, LOCATION_SOURCE=camara) the Location read from a
- * CAMARA operator; proxy mode forwards to the operator, and may read cells from a store too.
- */
-export type AppOptions = (
-  { store: AppStore; camaraLocation?: CamaraLocationSource } | { upstream: Upstream; store?: AppStore }
-) &
-  CommonOptions;
+import { andThen, type Maybe } from './store/service-store';
+import type { AppOptions } from './app-options';
 
 /* The database is away (PostgreSQL restarting, its server down): the service itself is fine and will be again. */
 const UNAVAILABLE: Problem = {
@@ -276,7 +218,7 @@ export function createApp(options: AppOptions): Hono {
   const settings = appSettings(options);
   // One set of limits: a client address's requests count alike on every route, and several replicas on one
   // PostgreSQL share their buckets: one limit across them all.
-  const limits = createLimits(options.rateLimit, options.sourceBudget, options.store?.buckets);
+  const limits = createLimits(options.rateLimit, options.sourceBudget, options.store?.buckets, options.hints);
   app.route('/api', apiRoutes(options, settings, log, limits));
   if (options.camaraOperator !== undefined && !('upstream' in options)) {
     const oidcHeaders = securityHeaderValues(headers, '/oidc/');
@@ -289,6 +231,7 @@ export function createApp(options: AppOptions): Hono {
     });
     app.all('/oidc/*', operator.oidc);
     app.route('/camara', operator.camara);
+    if (operator.phone !== undefined) app.route('/phone', operator.phone);
   }
   app.all('/api', (c) => problem(c, { status: 404, code: 'not-found', message: 'No such API path.' }));
   staticRoutes(app, options.staticDir === undefined ? null : options.staticDir, {

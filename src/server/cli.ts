@@ -4,7 +4,7 @@ import { ConfigError, loadEnvFile, readDatabase, readDemo } from './config';
 import { runImportCommand } from './cli/import-command';
 import { runCamaraKeyCommand } from './cli/camara-key-command';
 import { runDownloadCommand } from './cli/download-command';
-import { readArgs, UsageError } from './cli/args';
+import { ChoiceNeeded, readArgs, UsageError } from './cli/args';
 import { cellKey, cellRecord, readCsv } from './cli/cell-input';
 import { seedDemoOnce } from './demo/demo-data';
 import { openServiceStore, type DatabaseChoice, type ServiceStore } from './store/service-store';
@@ -26,7 +26,9 @@ Commands:
   register-user DEVELOPER MSISDN [--key K]  register a user's MSISDN; prints the user key
   sms-reply USERKEY [--no]                  record that the user replied to the authorization SMS
                                             (--no: record that positioning is not allowed); answers the
-                                            subscriber's waiting CAMARA consent requests the same way
+                                            one API consumer's waiting CAMARA consent requests the same
+                                            way (several waiting: lists them, answers none, exit 2)
+  sms-reply USERKEY --client ID [--no]      answer that API consumer's waiting CAMARA consent requests
   set-cell USERKEY MCC MNC CELLID           put the user's phone in a known cell
   add-cell MCC MNC CELLID LAC LAT LON NAME  add or replace a cell
   add-cells FILE                            add or replace cells from a CSV file
@@ -50,6 +52,7 @@ interface Parsed {
   args: string[];
   db: string | undefined;
   key: string | undefined;
+  client: string | undefined;
   no: boolean;
   limit: number;
   offset: number;
@@ -59,7 +62,7 @@ interface Parsed {
 
 function parseArgv(argv: readonly string[]): Parsed {
   const { values, flags, positionals } = readArgs(argv, {
-    values: ['db', 'key', 'limit', 'offset'],
+    values: ['db', 'key', 'limit', 'offset', 'client'],
     flags: ['no'],
   });
   const count = (name: string, fallback: number): number => {
@@ -74,6 +77,7 @@ function parseArgv(argv: readonly string[]): Parsed {
     args,
     db: values.get('db'),
     key: values.get('key'),
+    client: values.get('client'),
     no: flags.has('no'),
     limit: count('limit', 50),
     offset: count('offset', 0),
@@ -118,12 +122,8 @@ const COMMANDS: Record<string, { check: (p: Parsed) => unknown; run: Command }> 
   'sms-reply': {
     check: (p) => expect(p.args, ['USERKEY']),
     run: async (store, p, io) => {
-      await store.recordSmsReply(p.args[0] ?? '', !p.no);
-      io.out(
-        p.no
-          ? 'Recorded: positioning is not allowed.'
-          : 'Recorded: the user replied; positioning is allowed.',
-      );
+      const { smsReply } = await import('./cli/sms-reply');
+      await smsReply(store, { userKey: p.args[0] ?? '', clientId: p.client, consent: !p.no }, io);
     },
   },
   'set-cell': {
@@ -234,6 +234,10 @@ export async function run(argv: readonly string[], given: Io): Promise<number> {
       io.err(`Error: ${error.message}\n\n${USAGE}`);
       return 2;
     }
+    if (error instanceof ChoiceNeeded) {
+      io.err(`Error: ${error.message}`);
+      return 2;
+    }
     if (error instanceof StoreError) {
       io.err(`Error: ${error.message}`);
       return 1;
@@ -265,8 +269,5 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(p
           ? await runCamaraKeyCommand(argv, { out: console.log, err: console.error, env: process.env })
           : argv[0] === 'camara-client'
             ? await (await import('./cli/camara-client')).runCamaraClient(argv, lines)
-            : (await run(argv, lines)) ||
-              (argv[0] === 'sms-reply'
-                ? await (await import('./cli/camara-client')).answerSmsReply(argv, lines)
-                : 0);
+            : await run(argv, lines);
 }

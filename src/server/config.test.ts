@@ -28,6 +28,7 @@ describe('config', () => {
       trustedProxies: 0,
       corsOrigins: [],
       location: { source: 'store' },
+      unknownNumbers: 10,
     });
   });
 
@@ -137,6 +138,10 @@ describe('config', () => {
   it("reads the live sources' budget per service key: a minute's requests, 0 for none", () => {
     expect(loadConfig({ CELL_SOURCE_BUDGET: '0' })).toMatchObject({ sourceBudget: 0 });
     expect(() => loadConfig({ CELL_SOURCE_BUDGET: 'many' })).toThrow(/CELL_SOURCE_BUDGET/);
+    expect(loadConfig({ CAMARA_OPERATOR_UNKNOWN_NUMBERS: '0' }).unknownNumbers).toBe(0);
+    expect(() => loadConfig({ CAMARA_OPERATOR_UNKNOWN_NUMBERS: '-1' })).toThrow(
+      /CAMARA_OPERATOR_UNKNOWN_NUMBERS/,
+    );
   });
 
   it('reads every setting', () => {

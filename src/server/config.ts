@@ -48,6 +48,8 @@ export interface Config {
   publicUrl: string | undefined;
   /** Where the Location read's answer comes from (LOCATION_SOURCE), and a CAMARA operator's settings. */
   location: LocationConfig;
+  /** The service as a CAMARA operator: unknown numbers one API consumer may try a minute on /oidc/backchannel. */
+  unknownNumbers: number;
 }
 
 export const DEFAULTS = {
@@ -62,6 +64,7 @@ export const DEFAULTS = {
   rateLimit: 20,
   cellCacheDays: 7,
   sourceBudget: 60,
+  unknownNumbers: 10,
   cellsInViewLookThrough: MAX_LOOKED_THROUGH,
 } as const;
 
@@ -121,13 +124,8 @@ function origins(env: Env, name: string): string[] {
   if (value === undefined) return [];
   return value.split(/[\s,]+/).flatMap((origin) => {
     if (origin === '') return [];
-    let url: URL | undefined;
-    try {
-      url = new URL(origin);
-    } catch {
-      url = undefined;
-    }
-    if (url === undefined || !/^https?:$/.test(url.protocol) || url.origin !== origin.replace(/\/$/, '')) {
+    const url = URL.parse(origin);
+    if (url === null || !/^https?:$/.test(url.protocol) || url.origin !== origin.replace(/\/$/, '')) {
       throw new ConfigError(
         name,
         `"${origin}" is not an origin (scheme://host[:port], e.g. https://app.example)`,
@@ -252,6 +250,7 @@ export function loadConfig(env: Env = process.env): Config {
     corsOrigins: origins(env, 'CORS_ORIGINS'),
     publicUrl: httpUrl(env, 'PUBLIC_URL'),
     location: parseLocation((name) => read(env, name), fail, baseUrl !== undefined),
+    unknownNumbers: integer(env, 'CAMARA_OPERATOR_UNKNOWN_NUMBERS', DEFAULTS.unknownNumbers, 0, 1_000_000),
   };
 }
 

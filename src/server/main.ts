@@ -59,6 +59,7 @@ const common = {
   log,
   rateLimit: { perSecond: config.rateLimit, burst: config.rateBurst },
   sourceBudget: { perMinute: config.sourceBudget },
+  hints: { unknownPerMinute: config.unknownNumbers },
   cellsInViewLookThrough: config.cellsInViewLookThrough,
   behindTls: config.behindTls,
   allowedHosts: config.allowedHosts,
@@ -136,7 +137,12 @@ const demoApp = (open: ServiceStore) =>
   createApp({
     store: open,
     cells,
-    camaraOperator: { store: open.camara, publicUrl },
+    camaraOperator: {
+      store: open.camara,
+      publicUrl,
+      // The sandbox's phone page, with the demo data only (docs/camara-operator.md, "The phone page").
+      ...(config.demo && { phone: { userOf: (userKey: string) => open.getUser(userKey) } }),
+    },
     ...(camaraLocation !== undefined && { camaraLocation }),
     ...common,
   });

@@ -1,10 +1,13 @@
 import type Provider from 'oidc-provider';
+import { purposeOf } from '../oidc/scopes';
 import type { CamaraStore } from '../store/camara-store';
 
 /** What a valid access token lets its bearer do. */
 export interface TokenGrant {
   clientId: string;
   scopes: ReadonlySet<string>;
+  /** The purpose (a `dpv:` scope) the consumer declared when it asked for the token. */
+  purpose: string;
   /** Three-legged: the subscriber who consented (MSISDN digits). Absent for a two-legged token. */
   msisdn?: string;
 }
@@ -30,9 +33,11 @@ export async function readBearer(
   const audiences = Array.isArray(token.aud) ? token.aud : [token.aud];
   if (!audiences.includes(apiRoot)) return undefined;
   const scopes = new Set((token.scope ?? '').split(' ').filter((scope) => scope !== ''));
-  if (token.kind === 'ClientCredentials') return { clientId: token.clientId, scopes };
+  const purpose = purposeOf(token.scope);
+  if (purpose === undefined) return undefined;
+  if (token.kind === 'ClientCredentials') return { clientId: token.clientId, scopes, purpose };
   const accountId = (token as { accountId?: string }).accountId;
   const subject = accountId === undefined ? undefined : await store.subjectOf(accountId);
   if (subject === undefined || subject.clientId !== token.clientId) return undefined;
-  return { clientId: token.clientId, scopes, msisdn: subject.msisdn };
+  return { clientId: token.clientId, scopes, purpose, msisdn: subject.msisdn };
 }

@@ -13,13 +13,16 @@ export interface Identified {
  * The subscriber a request is about, by the rules of Commonalities' "Identifying the device from the access token":
  * a three-legged token names them, and a `device` besides is UNNECESSARY_IDENTIFIER (whether or not it is the same
  * phone: the answer must not tell); a two-legged token needs a `device`, of which this operator resolves phone
- * numbers only. A number that is not a subscriber's, or of a subscriber who has not consented to being located, is
- * IDENTIFIER_NOT_FOUND alike, so a client without consent learns nothing it could not learn of any other number.
+ * numbers only. A two-legged token reads only a subscriber who consented (through CIBA, before) to its consumer, for
+ * its purpose, to the endpoint's `scope`: a number that is not a subscriber's, or of a subscriber without that
+ * consent, is IDENTIFIER_NOT_FOUND alike, so a client without consent learns nothing it could not learn of any
+ * other number.
  */
 export async function identify(
   store: CamaraStore,
   grant: TokenGrant,
   device: DeviceIds | undefined,
+  scope: string,
 ): Promise<Identified> {
   if (grant.msisdn !== undefined) {
     if (device !== undefined)
@@ -44,8 +47,10 @@ export async function identify(
       `The identifier provided is not supported (${device.others.join(', ')}); use device.phoneNumber.`,
     );
   }
-  const subscriber = await store.subscriber(phoneNumber.slice(1));
-  if (subscriber === undefined || !subscriber.consented)
-    fail(404, 'IDENTIFIER_NOT_FOUND', 'Device identifier not found.');
+  const msisdn = phoneNumber.slice(1);
+  const { clientId, purpose } = grant;
+  const consented = await store.hasConsent({ msisdn, clientId, purpose, scopes: [scope] });
+  const subscriber = consented ? await store.subscriber(msisdn) : undefined;
+  if (subscriber === undefined) fail(404, 'IDENTIFIER_NOT_FOUND', 'Device identifier not found.');
   return { subscriber, device: { phoneNumber } };
 }

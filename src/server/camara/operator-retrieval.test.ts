@@ -226,7 +226,7 @@ describe('location retrieval: 400, 401, 403', () => {
 describe('location retrieval: the network cannot answer (404 and 422 scenarios)', () => {
   it('@location_retrieval_404_unable_to_locate_device: 422 LOCATION_RETRIEVAL.UNABLE_TO_LOCATE (the YAML’s code for it)', async () => {
     const op = await startOperator();
-    op.store.registerUser('demo', '358401230000', { smsReplied: true });
+    op.store.registerUser('demo', '358401230000', { standingConsent: true });
     const token = await threeLeggedToken(op, { phone: '+358401230000' });
     await expectError(await retrieve(op, token, {}), 422, 'LOCATION_RETRIEVAL.UNABLE_TO_LOCATE', CORRELATOR);
   });

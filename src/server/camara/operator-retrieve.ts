@@ -18,7 +18,7 @@ export async function retrieveLocation(
 ): Promise<object> {
   if (!grant.scopes.has(RETRIEVAL_SCOPE)) fail(403, 'PERMISSION_DENIED', PERMISSION_DENIED);
   const request = parseRetrieve(json);
-  const { subscriber, device } = await identify(store, grant, request.device);
+  const { subscriber, device } = await identify(store, grant, request.device, RETRIEVAL_SCOPE);
   if (subscriber.fix === undefined) {
     fail(422, 'LOCATION_RETRIEVAL.UNABLE_TO_LOCATE', 'The network is unable to locate the device.');
   }

@@ -275,7 +275,7 @@ describe('location verification: 422 scenarios', () => {
 
   it('@location_verification_422.4_unknown_location_for_device: UNABLE_TO_LOCATE without maxAge, UNABLE_TO_FULFILL_MAX_AGE with it', async () => {
     const op = await startOperator();
-    op.store.registerUser('demo', '358401230000', { smsReplied: true });
+    op.store.registerUser('demo', '358401230000', { standingConsent: true });
     const token = await threeLeggedToken(op, { phone: '+358401230000' });
     const area = circle(KAMPPI, 5000);
     await expectError(

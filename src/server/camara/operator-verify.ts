@@ -23,7 +23,7 @@ export async function verifyLocation(
 ): Promise<object> {
   if (!grant.scopes.has(VERIFICATION_SCOPE)) fail(403, 'PERMISSION_DENIED', PERMISSION_DENIED);
   const request = parseVerify(json);
-  const { subscriber, device } = await identify(store, grant, request.device);
+  const { subscriber, device } = await identify(store, grant, request.device, VERIFICATION_SCOPE);
   const { radius } = request.area;
   if (radius < RADIUS_LIMITS.min || radius > RADIUS_LIMITS.max) {
     fail(

@@ -9,6 +9,7 @@ import type { CamaraStore } from '../store/camara-store';
 import { StoreUnavailable, UNAVAILABLE_RETRY_SECONDS } from '../store/records';
 import { readBearer } from './operator-bearer';
 import { camaraRefusal, UNAUTHENTICATED } from './operator-errors';
+import { phoneRoutes, type PhoneOptions } from './operator-phone';
 import { camaraRoutes } from './operator-routes';
 
 export interface OperatorOptions {
@@ -20,6 +21,8 @@ export interface OperatorOptions {
   /** The service's security headers, for the provider's answers, which Hono does not write. */
   headers: () => Promise<Headers>;
   log: (line: string) => void;
+  /** The sandbox's phone page (operator-phone.ts), when enabled: how a user key names its subscriber. */
+  phone?: Pick<PhoneOptions, 'userOf'>;
 }
 
 type Outgoing = { outgoing?: { statusCode: number; headersSent: boolean } } | undefined;
@@ -47,7 +50,7 @@ export function createOperator(options: OperatorOptions) {
     // Loaded at first use: on Node 20, oidc-provider warns when it is loaded that it wants Node 22.
     made ??= import('../oidc/provider')
       .then(({ createOidcProvider }) =>
-        createOidcProvider({ store: options.store, ...urls(), log: options.log }),
+        createOidcProvider({ store: options.store, ...urls(), limits: options.limits, log: options.log }),
       )
       .catch((error: unknown) => {
         made = undefined;
@@ -75,8 +78,10 @@ export function createOperator(options: OperatorOptions) {
     if (outgoingStatus(c) === 401) await options.limits.failed(address);
     return answer;
   };
+  const { phone } = options;
   return {
     provider,
+    phone: phone === undefined ? undefined : phoneRoutes({ ...options, ...phone, provider }),
     /* The database away (the shared limits, the provider's keys): OAuth's own 503, or, when the provider's answer
        has gone already (a failed authentication counted after it), the log line only. */
     oidc: (c: Context): Promise<Response> =>

@@ -2,6 +2,9 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 export class UsageError extends Error {}
 
+/** The command cannot go on without the person choosing (e.g. which API consumer to answer): exit 2, no usage. */
+export class ChoiceNeeded extends Error {}
+
 export interface Args {
   values: Map<string, string>;
   flags: Set<string>;

@@ -27,10 +27,10 @@ async function cli(args: string[]): Promise<{ code: number; out: string }> {
   }
 }
 
-async function pendingRequest(op: RunningOperator) {
-  const request = await op.oidc('/backchannel', op.client, { scope: SCOPE, login_hint: 'tel:+358401234568' });
+async function pendingRequest(op: RunningOperator, client = op.client) {
+  const request = await op.oidc('/backchannel', client, { scope: SCOPE, login_hint: 'tel:+358401234568' });
   const poll = () =>
-    op.oidc('/token', op.client, { grant_type: CIBA, auth_req_id: String(request.body.auth_req_id) });
+    op.oidc('/token', client, { grant_type: CIBA, auth_req_id: String(request.body.auth_req_id) });
   expect((await poll()).body.error).toBe('authorization_pending');
   return poll;
 }
@@ -46,7 +46,7 @@ describe('sms-reply, run as its own process, answers the subscriber’s waiting 
     });
     // Polled at once: a decided request is answered whatever the pace.
     expect(await poll()).toMatchObject({ status: 200, body: { access_token: expect.any(String) } });
-    // A subscriber who has replied consents at once from now on.
+    // Consent is on record for this consumer, purpose and scope: a request for the same is approved at once.
     const again = await op.oidc('/backchannel', op.client, { scope: SCOPE, login_hint: 'tel:+358401234568' });
     const next = await op.oidc('/token', op.client, {
       grant_type: CIBA,
@@ -64,6 +64,42 @@ describe('sms-reply, run as its own process, answers the subscriber’s waiting 
       out: expect.stringContaining('Refused 1 waiting CAMARA consent request.'),
     });
     expect(await poll()).toMatchObject({ status: 400, body: { error: 'access_denied' } });
+  });
+
+  it('with two consumers waiting lists them and answers none (exit 2); --client answers that one’s', async () => {
+    const op = await startOperator();
+    const other = await op.addClient('other-app');
+    const mine = await pendingRequest(op);
+    const theirs = await pendingRequest(op, other);
+    const listed = await cli(['sms-reply', 'demo-pending', '--db', op.dbFile]);
+    expect(listed.code).toBe(2);
+    expect(listed.out).toMatch(
+      /^test-app\tdpv:FraudPreventionAndDetection\tlocation-retrieval:read\tasked 20/m,
+    );
+    expect(listed.out).toMatch(/^other-app\tdpv:FraudPreventionAndDetection\t/m);
+    expect(listed.out).toContain('2 API consumers are waiting');
+    expect(op.store.getUser('demo-pending')?.smsReplied).toBe(false);
+    const reply = await cli(['sms-reply', 'demo-pending', '--client', 'other-app', '--db', op.dbFile]);
+    expect(reply).toMatchObject({
+      code: 0,
+      out: expect.stringContaining('Approved 1 waiting CAMARA consent request.'),
+    });
+    expect((await theirs()).status).toBe(200);
+    expect((await mine()).body.error).toMatch(/^(authorization_pending|slow_down)$/);
+    const refused = await cli([
+      'sms-reply',
+      'demo-pending',
+      '--client',
+      'test-app',
+      '--no',
+      '--db',
+      op.dbFile,
+    ]);
+    expect(refused.out).toContain('What test-app was given for this subscriber is withdrawn.');
+    expect((await mine()).body.error).toBe('access_denied');
+    // The document's authorization SMS is not what --client answers.
+    expect(op.store.getUser('demo-pending')?.smsReplied).toBe(false);
+    expect((await cli(['sms-reply', 'demo-pending', '--client', 'nobody', '--db', op.dbFile])).code).toBe(1);
   });
 });
 

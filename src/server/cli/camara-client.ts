@@ -76,7 +76,10 @@ function describeClient(client: CamaraClient): string {
 }
 
 /* The provider is loaded only when a command needs it: on Node 20, oidc-provider warns that it wants Node 22. */
-async function provider(store: ServiceStore, env: Record<string, string | undefined> | undefined) {
+export async function commandProvider(
+  store: ServiceStore,
+  env: Record<string, string | undefined> | undefined,
+) {
   const [{ createOidcProvider }, { operatorUrls }] = await Promise.all([
     import('../oidc/provider'),
     import('../camara/operator'),
@@ -96,7 +99,7 @@ async function camaraClient(
     const client = await newClient(args, values, flags.has('two-legged'), io.err);
     // The provider checks the metadata it will be given, so a consumer that could never sign in is refused now.
     const { clientMetadata } = await import('../oidc/adapter');
-    await (await provider(store, io.env)).Client.validate(clientMetadata(client));
+    await (await commandProvider(store, io.env)).Client.validate(clientMetadata(client));
     await store.camara.addClient(client);
     io.out(`Registered ${describeClient(client)}`);
   } else if (action === 'list') {
@@ -162,38 +165,4 @@ async function openCommandStore(
     throw error;
   }
   return store;
-}
-
-/**
- * After `sms-reply USERKEY [--no]` is recorded: the subscriber's pending CIBA requests are answered the same way,
- * through a provider made over the same store, so the service (another process, any replica) hands the polling
- * consumer its token, or access_denied.
- */
-export async function answerSmsReply(argv: readonly string[], io: CamaraIo): Promise<number> {
-  let store: ServiceStore | undefined;
-  try {
-    const { values, flags, positionals } = readArgs(argv.slice(1), {
-      values: ['db', 'key', 'limit', 'offset'],
-      flags: ['no'],
-    });
-    store = await openCommandStore(values.get('db'), io.env);
-    const user = await store.getUser(positionals[0] ?? '');
-    if (user === undefined) return 0;
-    const consent = !flags.has('no');
-    const waiting = await store.camara.pendingRequests(user.msisdn, Math.floor(Date.now() / 1000));
-    if (waiting.length === 0 && consent) return 0;
-    const { answerPending } = await import('../oidc/consent');
-    const answered = await answerPending(await provider(store, io.env), store.camara, user.msisdn, consent);
-    if (answered > 0) {
-      io.out(
-        `${consent ? 'Approved' : 'Refused'} ${answered} waiting CAMARA consent request${answered === 1 ? '' : 's'}.`,
-      );
-    }
-    if (!consent) io.out('Tokens given to API consumers for this subscriber are withdrawn.');
-    return 0;
-  } catch (error) {
-    return failed(error, io);
-  } finally {
-    await store?.close();
-  }
 }

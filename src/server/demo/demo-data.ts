@@ -102,6 +102,8 @@ export interface DemoUser {
   userKey: string;
   msisdn: string;
   smsReplied: boolean;
+  /** Consents at once to every CAMARA consumer and purpose: the demo subscriber only (docs/camara-operator.md). */
+  standingConsent?: boolean;
   state: string | null;
   cell: CellRecord | null;
 }
@@ -121,6 +123,7 @@ export const DEMO_DEVELOPERS: readonly DemoDeveloper[] = [
         userKey: 'demo-user',
         msisdn: '358401234567',
         smsReplied: true,
+        standingConsent: true,
         state: 'Idle',
         cell: DEMO_PHONE_CELL,
       },
@@ -224,6 +227,7 @@ function* demoWrites(store: EitherWay<Omit<Admin, 'transaction'>>): Generator<un
         key: user.userKey,
         smsReplied: user.smsReplied,
         state: user.state,
+        standingConsent: user.standingConsent === true,
       });
       if (user.cell !== null) yield store.setPhoneCell(user.userKey, user.cell);
     }

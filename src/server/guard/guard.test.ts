@@ -32,6 +32,8 @@ function recordingLimits(refuse: Array<keyof Limits> = []): Limits & { calls: st
     failed: (address) => void calls.push(`failed ${address}`),
     keyHasRoom: step('keyHasRoom'),
     accepted: step('accepted'),
+    hintsHaveRoom: step('hintsHaveRoom'),
+    unknownHint: (clientId, hint) => void calls.push(`unknownHint ${clientId} ${hint}`),
     spendOnSources: (serviceKey) => {
       calls.push(`spendOnSources ${serviceKey}`);
       return refuse.includes('spendOnSources') ? { ok: false, retryAfterSeconds: 7 } : { ok: true };

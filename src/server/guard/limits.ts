@@ -29,11 +29,22 @@ export interface Limits {
    * budget of such requests, a bucket of its own beside the read limit (a cached answer costs nothing).
    */
   spendOnSources(serviceKey: string): Maybe<RateDecision>;
+  /** The CAMARA operator's CIBA, before a login_hint is read: 429 once the API consumer has tried too many
+   *  unknown numbers, whatever number it asks for now (else the refusal itself would tell known from unknown). */
+  hintsHaveRoom(clientId: string): Maybe<Problem | undefined>;
+  /** A login_hint that names no subscriber: charged to the API consumer once per distinct hint a minute. */
+  unknownHint(clientId: string, hint: string): Maybe<void>;
 }
 
 /** What a service key may cost the live sources: requests per minute, all of them at once at most (0: no limit). */
 export interface SourceBudget {
   perMinute: number;
+}
+
+/** Distinct unknown numbers one API consumer of the CAMARA operator may try a minute, all at once at most (0: no
+ *  limit): so that no consumer sweeps a number range for subscribers. */
+export interface HintBudget {
+  unknownPerMinute: number;
 }
 
 function tooMany(retryAfterSeconds: number, what: string): Problem {
@@ -48,6 +59,7 @@ function tooMany(retryAfterSeconds: number, what: string): Problem {
 const ADDRESS = 'requests from this address';
 const FAILURES = 'failed key checks from this address';
 const KEY = 'requests for this service key';
+const HINTS = 'unknown numbers tried by this API consumer';
 
 type Rate = { perSecond: number; burst: number };
 interface Rates {
@@ -55,14 +67,19 @@ interface Rates {
   addresses: Rate;
   failures: Rate;
   sources: Rate;
+  unknownHints: Rate;
+  /** One token a minute per consumer and hint: a hint tried again within the minute is not charged again. */
+  hintSeen: Rate;
 }
 
-function rates(perSecond: number, burst: number, perMinute: number): Rates {
+function rates(perSecond: number, burst: number, perMinute: number, unknownPerMinute: number): Rates {
   return {
     keys: { perSecond, burst },
     addresses: { perSecond: perSecond * ADDRESS_FACTOR, burst: burst * ADDRESS_FACTOR },
     failures: { perSecond: perSecond / 4, burst: Math.max(1, Math.floor(burst / 2)) },
     sources: { perSecond: perMinute / 60, burst: perMinute },
+    unknownHints: { perSecond: unknownPerMinute / 60, burst: unknownPerMinute },
+    hintSeen: { perSecond: unknownPerMinute > 0 ? 1 / 60 : 0, burst: 1 },
   };
 }
 
@@ -74,14 +91,32 @@ export function createLimits(
   options: { perSecond: number; burst: number } | undefined,
   budget?: SourceBudget,
   shared?: SharedBuckets,
+  hints?: HintBudget,
 ): Limits {
   const { perSecond, burst } = options ?? { perSecond: 0, burst: 1 };
-  const r = rates(perSecond, burst, budget?.perMinute ?? 0);
+  const r = rates(perSecond, burst, budget?.perMinute ?? 0, hints?.unknownPerMinute ?? 0);
+  const local = localLimits(r);
+  if (shared === undefined) return local;
+  // A rate of 0 is no limit: nothing to share.
+  const across = sharedLimits(r, shared);
+  const hinted = r.unknownHints.perSecond > 0 ? across : local;
+  return {
+    ...(perSecond > 0 ? across : local),
+    spendOnSources: r.sources.perSecond > 0 ? across.spendOnSources : local.spendOnSources,
+    hintsHaveRoom: hinted.hintsHaveRoom,
+    unknownHint: hinted.unknownHint,
+  };
+}
+
+/** The limits kept in this process (SQLite: one process is all there is). */
+function localLimits(r: Rates): Limits {
   const sourceRequests = new RateLimiter(r.sources);
   const keys = new RateLimiter(r.keys);
   const addresses = new RateLimiter(r.addresses);
   const failures = new RateLimiter(r.failures);
-  const local: Limits = {
+  const unknownHints = new RateLimiter(r.unknownHints);
+  const hintSeen = new RateLimiter(r.hintSeen);
+  return {
     admit(address) {
       const asked = addresses.take(address);
       if (!asked.ok) return tooMany(asked.retryAfterSeconds, ADDRESS);
@@ -103,13 +138,13 @@ export function createLimits(
     spendOnSources(serviceKey) {
       return sourceRequests.take(serviceKey);
     },
-  };
-  if (shared === undefined) return local;
-  // A rate of 0 is no limit: nothing to share.
-  const across = sharedLimits(r, shared);
-  return {
-    ...(perSecond > 0 ? across : local),
-    spendOnSources: r.sources.perSecond > 0 ? across.spendOnSources : local.spendOnSources,
+    hintsHaveRoom(clientId) {
+      const room = unknownHints.peek(clientId);
+      return room.ok ? undefined : tooMany(room.retryAfterSeconds, HINTS);
+    },
+    unknownHint(clientId, hint) {
+      if (hintSeen.take(`${clientId} ${hint}`).ok) unknownHints.take(clientId);
+    },
   };
 }
 
@@ -150,6 +185,14 @@ function sharedLimits(r: Rates, shared: SharedBuckets): Limits {
       return charged.taken
         ? { ok: true }
         : { ok: false, retryAfterSeconds: waitFor(charged.tokens, r.sources.perSecond) };
+    },
+    async hintsHaveRoom(clientId) {
+      const tokens = await shared.tokens(bucket('unknown-hints', clientId, r.unknownHints));
+      return tokens >= 1 ? undefined : tooMany(waitFor(tokens, r.unknownHints.perSecond), HINTS);
+    },
+    async unknownHint(clientId, hint) {
+      const first = await shared.charge(bucket('hint', `${clientId} ${hint}`, r.hintSeen));
+      if (first.taken) await shared.charge(bucket('unknown-hints', clientId, r.unknownHints));
     },
   };
 }

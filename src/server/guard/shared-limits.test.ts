@@ -15,7 +15,9 @@ describe.skipIf(postgresSkipped)('limits shared by replicas', () => {
     for (let i = 0; i < 2; i++) dbs.push(new Database(createPool(database.url, { size: 2 })));
     await migrate(dbs[0]!.pool);
     await dbs[1]!.pool.query('SELECT 1'); // connected, as a replica that has served a while
-    replicas = dbs.map((db) => createLimits({ perSecond: 1, burst: 2 }, { perMinute: 2 }, createBuckets(db)));
+    replicas = dbs.map((db) =>
+      createLimits({ perSecond: 1, burst: 2 }, { perMinute: 2 }, createBuckets(db), { unknownPerMinute: 2 }),
+    );
   });
   afterAll(() => Promise.all(dbs.map((db) => db.pool.end())));
 
@@ -45,5 +47,14 @@ describe.skipIf(postgresSkipped)('limits shared by replicas', () => {
     expect(await replicas[0]!.spendOnSources('key-b')).toEqual({ ok: true });
     expect(await replicas[1]!.spendOnSources('key-b')).toEqual({ ok: true });
     expect(await replicas[0]!.spendOnSources('key-b')).toMatchObject({ ok: false, retryAfterSeconds: 30 });
+  });
+
+  it('gives an API consumer one budget of unknown numbers across replicas, a number tried again counted once', async () => {
+    await replicas[0]!.unknownHint('shop', 'tel:+358409990001');
+    await replicas[1]!.unknownHint('shop', 'tel:+358409990001');
+    expect(await replicas[1]!.hintsHaveRoom('shop')).toBeUndefined();
+    await replicas[1]!.unknownHint('shop', 'tel:+358409990002');
+    expect(await replicas[0]!.hintsHaveRoom('shop')).toMatchObject({ status: 429, retryAfterSeconds: 30 });
+    expect(await replicas[0]!.hintsHaveRoom('other')).toBeUndefined();
   });
 });

@@ -1,7 +1,6 @@
 import { decodeJwt, createRemoteJWKSet, jwtVerify } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startOperator, type RunningOperator, type TestClient } from '../testing/camara-operator';
-import { answerPending } from './consent';
 
 const CIBA = 'urn:openid:params:grant-type:ciba';
 const SCOPE = 'openid dpv:FraudPreventionAndDetection location-retrieval:read';
@@ -128,7 +127,7 @@ describe('CIBA poll mode (CAMARA Security and Interoperability Profile)', () => 
     });
     wait(5);
     expect((await poll(op, request.body.auth_req_id)).body.error).toBe('authorization_pending');
-    expect(await answerPending(await op.provider(), op.store.camara, '358401234568', true)).toBe(1);
+    expect(await op.answer('358401234568', true)).toBe(1);
     wait(5);
     const token = await poll(op, request.body.auth_req_id);
     expect(token).toMatchObject({ status: 200, body: { access_token: expect.any(String) } });
@@ -144,13 +143,13 @@ describe('CIBA poll mode (CAMARA Security and Interoperability Profile)', () => 
     const op = await startOperator();
     const earlier = await poll(op, (await authorize(op, { login_hint: CONSENTED })).body.auth_req_id);
     const waiting = await authorize(op, { login_hint: PENDING });
-    await answerPending(await op.provider(), op.store.camara, '358401234568', false);
+    await op.answer('358401234568', false);
     expect(await poll(op, waiting.body.auth_req_id)).toMatchObject({
       status: 400,
       body: { error: 'access_denied' },
     });
     expect(JSON.stringify((await poll(op, waiting.body.auth_req_id)).body)).not.toContain('358');
-    await answerPending(await op.provider(), op.store.camara, '358401234567', false);
+    await op.store.camara.withdrawConsent('358401234567');
     const used = await op.api('/location-retrieval/v0.5/retrieve', String(earlier.body.access_token), {});
     expect(used.status).toBe(401);
   });
@@ -164,7 +163,7 @@ describe('CIBA poll mode (CAMARA Security and Interoperability Profile)', () => 
       status: 400,
       body: { error: 'expired_token' },
     });
-    await answerPending(await op.provider(), op.store.camara, '358401234568', true);
+    await op.answer('358401234568', true);
     expect((await poll(op, request.body.auth_req_id)).body.error).toBe('expired_token');
   });
 
@@ -182,7 +181,7 @@ describe('CIBA poll mode (CAMARA Security and Interoperability Profile)', () => 
     wait(15);
     expect((await poll(op, id)).body.error).toBe('authorization_pending');
     // A decided request's token is never held back by the pace.
-    await answerPending(await op.provider(), op.store.camara, '358401234568', true);
+    await op.answer('358401234568', true);
     expect((await poll(op, id)).status).toBe(200);
   });
 
@@ -271,7 +270,7 @@ describe('replicas over one database', () => {
     expect((await poll(second, request.body.auth_req_id)).body.error).toBe('authorization_pending');
     // Polled again at once, on the other replica: the pace is shared too.
     expect((await poll(first, request.body.auth_req_id)).body.error).toBe('slow_down');
-    await answerPending(await second.provider(), second.store.camara, '358401234568', true);
+    await second.answer('358401234568', true);
     wait(10);
     const token = await poll(first, request.body.auth_req_id);
     expect(token.status).toBe(200);

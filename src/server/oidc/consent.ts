@@ -1,5 +1,6 @@
 import { errors, type Provider } from 'oidc-provider';
-import type { CamaraStore } from '../store/camara-store';
+import type { CamaraStore, Consent } from '../store/camara-store';
+import { checkScope } from './scope-policy';
 
 type Request = InstanceType<Provider['BackchannelAuthenticationRequest']>;
 
@@ -7,6 +8,24 @@ type Request = InstanceType<Provider['BackchannelAuthenticationRequest']>;
 const AMR = ['sms'];
 
 const seconds = (): number => Math.floor(Date.now() / 1000);
+
+/** A CIBA request that waits for the subscriber's answer: who asks, for what purpose, for which data, since when. */
+export interface WaitingRequest {
+  id: string;
+  clientId: string;
+  purpose: string;
+  /** The Device Location scopes asked for. */
+  scopes: readonly string[];
+  /** Unix seconds. */
+  askedAt: number;
+  request: Request;
+}
+
+/** What a CIBA request asks the subscriber to consent to: its consumer, its purpose and its API scopes. */
+export function consentAsked(msisdn: string, request: Request): Consent {
+  const { purpose, apiScopes } = checkScope(request.scope);
+  return { msisdn, clientId: request.clientId ?? '', purpose, scopes: apiScopes };
+}
 
 /** Approves a CIBA request: a grant of what it asked for, then the result its polling client is told. */
 export async function approve(provider: Provider, request: Request): Promise<void> {
@@ -26,25 +45,49 @@ export async function approve(provider: Provider, request: Request): Promise<voi
   await provider.backchannelResult(request, grant, { amr: AMR, authTime: seconds() });
 }
 
-/**
- * The subscriber answered the authorization SMS: every pending CIBA request for them is approved, or refused
- * (access_denied), and a refusal also withdraws the grants and tokens issued before. Returns how many requests
- * were answered.
- */
-export async function answerPending(
+/** The subscriber's CIBA requests waiting for an answer, oldest first; of one consumer when `clientId` is given. */
+export async function waitingRequests(
   provider: Provider,
   store: CamaraStore,
   msisdn: string,
-  consent: boolean,
-): Promise<number> {
-  let answered = 0;
+  clientId?: string,
+): Promise<WaitingRequest[]> {
+  const waiting: WaitingRequest[] = [];
   for (const id of await store.pendingRequests(msisdn, seconds())) {
     const request = await provider.BackchannelAuthenticationRequest.find(id);
-    if (request === undefined) continue;
-    if (consent) await approve(provider, request);
-    else await provider.backchannelResult(request, new errors.AccessDenied());
-    answered++;
+    if (request?.clientId === undefined || (clientId !== undefined && request.clientId !== clientId))
+      continue;
+    const { purpose, scopes } = consentAsked(msisdn, request);
+    waiting.push({ id, clientId: request.clientId, purpose, scopes, askedAt: request.iat ?? 0, request });
   }
-  if (!consent) await store.revokeSubscriber(msisdn);
-  return answered;
+  return waiting;
+}
+
+/**
+ * The subscriber answers waiting requests. Yes: each consent is recorded (its consumer, purpose and scopes: later
+ * requests for no more than that consent at once) and the request approved. No: each is refused (access_denied),
+ * and every consumer refused loses what it was given before, its consents and its tokens for the subscriber.
+ * Returns how many requests were answered.
+ */
+export async function answerRequests(
+  provider: Provider,
+  store: CamaraStore,
+  msisdn: string,
+  requests: readonly WaitingRequest[],
+  consent: boolean,
+): Promise<number> {
+  for (const { request } of requests) {
+    if (consent) {
+      await store.recordConsent(consentAsked(msisdn, request), Date.now());
+      await approve(provider, request);
+    } else {
+      await provider.backchannelResult(request, new errors.AccessDenied());
+    }
+  }
+  if (!consent) {
+    for (const clientId of new Set(requests.map((waiting) => waiting.clientId))) {
+      await store.withdrawConsent(msisdn, clientId);
+    }
+  }
+  return requests.length;
 }

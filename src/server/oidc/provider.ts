@@ -2,12 +2,12 @@ import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'o
 import type { CamaraStore } from '../store/camara-store';
 import { StoreUnavailable, UNAVAILABLE_RETRY_SECONDS } from '../store/records';
 import { storeAdapter } from './adapter';
-import { approve } from './consent';
+import { approve, consentAsked } from './consent';
 import { signingKeys } from './keys';
 import { OAUTH_UNAVAILABLE } from './mount';
 import { profileAnswers } from './profile-answers';
-import { checkScope, purposeOf } from './scope-policy';
-import { API_SCOPES } from './scopes';
+import { checkScope } from './scope-policy';
+import { API_SCOPES, purposeOf } from './scopes';
 
 /** Lifetimes, in seconds. A CIBA request lives as long as real operators' sandboxes give (about two minutes). */
 export const LIFETIMES = {
@@ -28,7 +28,47 @@ export interface OidcOptions {
   issuer: string;
   /** The Device Location API root (the service's public URL and /camara): the tokens' audience. */
   apiRoot: string;
+  /** What one consumer may try on the backchannel: the service's limits (the command line's provider has none). */
+  limits?: HintLimits;
   log?: (line: string) => void;
+}
+
+type Refusal = { message: string; retryAfterSeconds?: number } | undefined;
+
+/** The part of the service's limits (guard/limits.ts, handed in by camara/operator.ts) the backchannel charges. */
+export interface HintLimits {
+  hintsHaveRoom(clientId: string): Refusal | Promise<Refusal>;
+  unknownHint(clientId: string, hint: string): void | Promise<void>;
+}
+
+/* A consumer over its limit of unknown numbers: OAuth's error JSON, 429 and Retry-After (set on the answer). */
+class TooManyUnknownNumbers extends errors.OIDCProviderError {
+  constructor(description: string) {
+    super(429, 'temporarily_unavailable');
+    this.error_description = description;
+  }
+}
+
+/**
+ * The subscriber a login_hint names, by the pseudonym the consumer knows them by; undefined (unknown_user_id) for
+ * any other hint. A consumer that has tried too many unknown numbers is refused (429) before its hint is read,
+ * whatever it names, so that a sweep of a number range runs out the sweeper (guard/limits.ts).
+ */
+async function resolveHint(ctx: KoaContextWithOIDC, options: OidcOptions, hint: string | undefined) {
+  const { store, limits } = options;
+  const client = ctx.oidc.client;
+  if (client === undefined) return undefined;
+  const refused = await limits?.hintsHaveRoom(client.clientId);
+  if (refused !== undefined) {
+    ctx.set('Retry-After', String(refused.retryAfterSeconds ?? 60));
+    throw new TooManyUnknownNumbers(refused.message);
+  }
+  const msisdn = TEL_HINT.exec(hint ?? '')?.[1];
+  if (msisdn === undefined || (await store.subscriber(msisdn)) === undefined) {
+    await limits?.unknownHint(client.clientId, hint ?? '');
+    return undefined;
+  }
+  return store.subjectFor(client.clientId, msisdn);
 }
 
 /* CAMARA's login_hint for a phone number: a tel URI, E.164 with "+", no visual separators (Security and
@@ -46,13 +86,7 @@ function cibaFeature(options: OidcOptions): NonNullable<Configuration['features'
   return {
     enabled: true,
     deliveryModes: ['poll'],
-    async processLoginHint(ctx: KoaContextWithOIDC, hint?: string) {
-      const msisdn = TEL_HINT.exec(hint ?? '')?.[1];
-      const client = ctx.oidc.client;
-      if (msisdn === undefined || client === undefined || (await store.subscriber(msisdn)) === undefined)
-        return undefined;
-      return store.subjectFor(client.clientId, msisdn);
-    },
+    processLoginHint: (ctx: KoaContextWithOIDC, hint?: string) => resolveHint(ctx, options, hint),
     processLoginHintToken: async () => undefined,
     // The profile asks servers to ignore binding_message, user_code and requested_expiry.
     validateBindingMessage: async () => undefined,
@@ -73,9 +107,10 @@ function cibaFeature(options: OidcOptions): NonNullable<Configuration['features'
       account: { accountId: string },
     ) {
       const subject = await store.subjectOf(account.accountId);
-      const subscriber = subject === undefined ? undefined : await store.subscriber(subject.msisdn);
-      // A subscriber who has answered the authorization SMS before consents at once; the others are asked.
-      if (subscriber?.consented === true) await approve(ctx.oidc.provider, request);
+      // A subscriber who consented to this consumer, for this purpose, to these scopes before consents at once
+      // (the demo subscriber to any); any other request waits for the subscriber's answer.
+      if (subject !== undefined && (await store.hasConsent(consentAsked(subject.msisdn, request))))
+        await approve(ctx.oidc.provider, request);
       else
         log?.(
           `oidc: a CIBA request of ${request.clientId ?? '?'} waits for the subscriber's answer (sms-reply)`,

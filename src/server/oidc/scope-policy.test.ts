@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkScope, purposeOf } from './scope-policy';
+import { checkScope } from './scope-policy';
+import { purposeOf } from './scopes';
 
 const refused = (scope: string | undefined) => {
   try {

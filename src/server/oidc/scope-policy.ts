@@ -1,11 +1,6 @@
 import { errors } from 'oidc-provider';
 
-import { API_SCOPES } from './scopes';
-
-/* A DPV purpose as a scope: `dpv:` and the concept's name (CAMARA Security and Interoperability Profile, "Purpose
-   as a scope"). Whether the name is one of DPV's concepts is not checked: DPV grows and renames from release to
-   release (2.3 changed ServiceProvision), and the purpose is the consumer's declaration, recorded in the token. */
-const PURPOSE = /^dpv:[A-Z][A-Za-z0-9]{0,99}$/;
+import { API_SCOPES, PURPOSE } from './scopes';
 
 /* What else a request may carry: `openid` (CIBA needs it, for the ID token) and `offline_access`, which asks for
    a refresh token; this operator issues none, as the profile allows. */
@@ -52,9 +47,4 @@ export function checkScope(scope: string | undefined): ScopeRequest {
     throw new errors.InvalidScope(`the scope must name ${API_SCOPES.join(' and/or ')}`, API_SCOPES.join(' '));
   }
   return { purpose, apiScopes };
-}
-
-/** The purpose a granted scope declares (already checked), or undefined. */
-export function purposeOf(scope: string | undefined): string | undefined {
-  return (scope ?? '').split(' ').find((value) => PURPOSE.test(value));
 }

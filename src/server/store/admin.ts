@@ -13,12 +13,15 @@ import {
   type User,
   type UserRow,
 } from './records';
+import { STANDING_CONSENT } from './camara-sqlite-consents';
 import { keyHash, keyPrefix } from './schema';
 
 export interface RegisterOptions {
   key?: string;
   smsReplied?: boolean;
   state?: string | null;
+  /** The demo subscriber's: consents at once to every CAMARA consumer and purpose (a standing consent). */
+  standingConsent?: boolean;
 }
 
 /** What the admin command line (and the demo seeding, and the simulator) writes and lists. */
@@ -50,6 +53,7 @@ function prepare(db: Database.Database) {
     addServiceKey: db.prepare<[Buffer, string, number]>(
       'INSERT INTO service_keys (key_hash, key_prefix, developer_id) VALUES (?, ?, ?)',
     ),
+    standingConsent: db.prepare(STANDING_CONSENT),
     userKeyTaken: db.prepare<[Buffer], { n: number }>('SELECT 1 AS n FROM users WHERE key_hash = ?'),
     serviceKeyTaken: db.prepare<[Buffer], { n: number }>(
       'SELECT 1 AS n FROM service_keys WHERE key_hash = ?',
@@ -123,12 +127,15 @@ function peopleAdmin(
         return key;
       });
     },
-    registerUser(developer, msisdn, { key = generateKey(), smsReplied = false, state = null } = {}) {
+    registerUser(developer, msisdn, options = {}) {
+      const { key = generateKey(), smsReplied = false, state = null } = options;
       return transaction(() => {
         const id = developerId(developer);
         checkNewUser(key, msisdn, state);
         if (q.userKeyTaken.get(keyHash(key)) !== undefined) throw new StoreError('that user key is taken');
         q.addUser.run(keyHash(key), keyPrefix(key), id, msisdn, smsReplied ? 1 : 0, state);
+        if (options.standingConsent === true)
+          q.standingConsent.run({ keyHash: keyHash(key), at: Date.now() });
         return key;
       });
     },

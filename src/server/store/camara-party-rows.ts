@@ -22,9 +22,8 @@ export interface ClientRow {
   created_at: number;
 }
 
-/** A subscriber's registration and its cell, as both engines read it: sms_replied as 0 or 1. */
+/** A subscriber's registration and its cell, as both engines read it. */
 export interface SubscriberRow {
-  sms_replied: number;
   cell_since: number | null;
   lat: number | null;
   lon: number | null;
@@ -41,11 +40,11 @@ export function toClient(row: ClientRow): CamaraClient {
   };
 }
 
-/** The registration whose phone entered its cell last gives the fix; any registration's yes is consent. */
+/** The registration whose phone entered its cell last gives the fix. */
 export function toSubscriber(msisdn: string, rows: SubscriberRow[]): Subscriber | undefined {
   if (rows.length === 0) return undefined;
   const located = rows.find((row) => row.lat !== null && row.lon !== null && row.cell_since !== null);
-  const subscriber: Subscriber = { msisdn, consented: rows.some((row) => row.sms_replied === 1) };
+  const subscriber: Subscriber = { msisdn };
   if (located?.lat != null && located.lon != null && located.cell_since != null) {
     subscriber.fix = {
       lat: located.lat,

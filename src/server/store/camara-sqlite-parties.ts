@@ -22,6 +22,7 @@ function prepare(db: Db) {
     clients: db.prepare<[], ClientRow>('SELECT * FROM camara_clients ORDER BY client_id'),
     removeClient: db.prepare<[string]>('DELETE FROM camara_clients WHERE client_id = ?'),
     removeRecords: db.prepare<[string]>('DELETE FROM oidc_records WHERE client_id = ?'),
+    removeConsents: db.prepare<[string]>('DELETE FROM camara_consents WHERE client_id = ?'),
     subject: db.prepare<[string, string], { sub: string }>(
       'SELECT sub FROM camara_subjects WHERE client_id = ? AND msisdn = ?',
     ),
@@ -32,7 +33,7 @@ function prepare(db: Db) {
       'SELECT client_id, msisdn FROM camara_subjects WHERE sub = ?',
     ),
     subscriber: db.prepare<[string], SubscriberRow>(
-      `SELECT u.sms_replied, u.cell_since, c.lat, c.lon, c.range FROM users AS u
+      `SELECT u.cell_since, c.lat, c.lon, c.range FROM users AS u
        LEFT JOIN cells AS c ON c.mcc = u.current_mcc AND c.mnc = u.current_mnc AND c.cellid = u.current_cellid
        WHERE u.msisdn = ? ORDER BY u.cell_since DESC, u.id DESC`,
     ),
@@ -68,6 +69,7 @@ export function createCamaraParties(db: Db): CamaraParties {
       return db
         .transaction(() => {
           q.removeRecords.run(clientId);
+          q.removeConsents.run(clientId);
           return q.removeClient.run(clientId).changes === 1;
         })
         .immediate();

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { CamaraStore, JsonObject } from './camara-store';
+import { createConsents } from './camara-sqlite-consents';
 import { createCamaraParties } from './camara-sqlite-parties';
 import { HASHED_MODELS, hashedRecord } from './record-ids';
 import { isClearJwk, type JwkSeal } from './sealed-jwk';
@@ -61,9 +62,6 @@ function prepare(db: Db) {
          AND json_extract(payload, '$.grantId') IS NULL AND json_extract(payload, '$.error') IS NULL
          AND json_extract(payload, '$.exp') > @now
        ORDER BY json_extract(payload, '$.iat'), id`,
-    ),
-    revoke: db.prepare(
-      `DELETE FROM oidc_records WHERE model <> 'BackchannelAuthenticationRequest' AND ${OF_SUBSCRIBER}`,
     ),
     pruneRecords: db.prepare('DELETE FROM oidc_records WHERE forget_at <= @now'),
     prunePolls: db.prepare('DELETE FROM ciba_polls WHERE forget_at <= @now'),
@@ -135,6 +133,7 @@ export function createCamaraStore(db: Db, seal: JwkSeal): CamaraStore {
   };
   return {
     ...createCamaraParties(db),
+    ...createConsents(db),
     async saveRecord(model, id, payload, forgetAt) {
       q.save.run({
         model,
@@ -161,9 +160,6 @@ export function createCamaraStore(db: Db, seal: JwkSeal): CamaraStore {
     },
     async pendingRequests(msisdn, now) {
       return q.pending.all({ msisdn, now }).map((row) => row.id);
-    },
-    async revokeSubscriber(msisdn) {
-      return q.revoke.run({ msisdn }).changes;
     },
     async prune(now) {
       return db.transaction(() => q.pruneRecords.run({ now }).changes + q.prunePolls.run({ now }).changes)();

@@ -24,8 +24,6 @@ export interface CamaraClient {
 export interface Subscriber {
   /** Digits of the E.164 number, without "+". */
   msisdn: string;
-  /** The authorization SMS was answered yes (users.sms_replied) on any of the subscriber's registrations. */
-  consented: boolean;
   /** The phone's current cell, from the registration whose phone entered its cell last; absent: not located. */
   fix?: CellFix;
 }
@@ -44,6 +42,17 @@ export interface Box {
   south: number;
   east: number;
   north: number;
+}
+
+/** What a standing consent names in place of a consumer, a purpose and a scope: any (the demo subscriber's). */
+export const ANY = '*';
+
+/** A subscriber's consent to one API consumer, for one purpose (a `dpv:` scope), to the API scopes named. */
+export interface Consent {
+  msisdn: string;
+  clientId: string;
+  purpose: string;
+  scopes: readonly string[];
 }
 
 /** What a CIBA poll is told about its pace: `early` when it came before `interval` seconds had passed. */
@@ -70,8 +79,17 @@ export interface CamaraStore {
   deleteGrant(grantId: string): Promise<void>;
   /** Ids of the subscriber's CIBA requests that are neither answered nor expired at `now`, oldest first. */
   pendingRequests(msisdn: string, now: number): Promise<string[]>;
-  /** Deletes the subscriber's grants and tokens (consent withdrawn); CIBA requests stay. Returns how many. */
-  revokeSubscriber(msisdn: string): Promise<number>;
+  /** Records that the subscriber consented (at `at`, Unix ms); kept until withdrawn. */
+  recordConsent(consent: Consent, at: number): Promise<void>;
+  /** True when the subscriber consented to the consumer, for the purpose, to every scope named (a standing consent
+   *  of the subscriber's counts for any). */
+  hasConsent(consent: Consent): Promise<boolean>;
+  /**
+   * The subscriber withdraws consent from one consumer, or (no `clientId`) from all, standing consent included:
+   * the consents go, and the grants and tokens issued for the subscriber to those consumers. CIBA requests stay.
+   * Returns how many grants and tokens were deleted.
+   */
+  withdrawConsent(msisdn: string, clientId?: string): Promise<number>;
   /** Deletes what is forgotten by `now`; returns how many. */
   prune(now: number): Promise<number>;
   /**
@@ -91,7 +109,7 @@ export interface CamaraStore {
   addClient(client: CamaraClient): Promise<void>;
   getClient(clientId: string): Promise<CamaraClient | undefined>;
   listClients(): Promise<CamaraClient[]>;
-  /** Removes the client with its records and pseudonyms; false when there was none. */
+  /** Removes the client with its records, pseudonyms and the consents given to it; false when there was none. */
   removeClient(clientId: string): Promise<boolean>;
   /** The pseudonym (ID token `sub`) of a subscriber for one client, made on first use. */
   subjectFor(clientId: string, msisdn: string): Promise<string>;

@@ -33,6 +33,23 @@ describe('migrations', () => {
     db.close();
   });
 
+  it('give the demo subscriber of an older database its standing consent, and no one else any', async () => {
+    const file = join(dir, 'before-consents.db');
+    const raw = new Database(file);
+    migrate(raw, SCHEMA_VERSION - 1);
+    raw.exec("INSERT INTO developers (id, name) VALUES (1, 'demo')");
+    const user = raw.prepare(
+      'INSERT INTO users (key_hash, key_prefix, developer_id, msisdn, sms_replied) VALUES (?, ?, 1, ?, 1)',
+    );
+    user.run(keyHash('demo-user'), 'demo', '358401234567');
+    user.run(keyHash('someone-else'), 'some', '358401234568');
+    raw.close();
+    const store = open(file, false);
+    const asked = { clientId: 'any-app', purpose: 'dpv:Marketing', scopes: ['location-retrieval:read'] };
+    expect(await store.camara.hasConsent({ msisdn: '358401234567', ...asked })).toBe(true);
+    expect(await store.camara.hasConsent({ msisdn: '358401234568', ...asked })).toBe(false);
+  });
+
   it('refuse a database newer than the program', () => {
     const file = join(dir, 'future.db');
     const db = new Database(file);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { CELLS_BOX, repairCellsBox, resumeCellsBox } from './cells-rtree';
 import { CONSUMER_TABLES } from './camara-consumer-sqlite';
+import { CONSENT_TABLE, STANDING_CONSENT } from './camara-sqlite-consents';
 import { StoreError } from './records';
 
 type Db = Database.Database;
@@ -225,6 +226,13 @@ const MIGRATIONS: ReadonlyArray<(db: Db) => void> = [
       ${CELLS_BOX}
     `);
     resumeCellsBox(db);
+  },
+  // Consent per subscriber, API consumer, purpose and scope (store/camara-sqlite-consents.ts): the demo subscriber
+  // (user key demo-user, in a database with the demo data) keeps a standing consent to every consumer; no other
+  // subscriber's authorization SMS reply is carried over, as each consumer and purpose now asks.
+  (db) => {
+    db.exec(CONSENT_TABLE);
+    db.prepare(STANDING_CONSENT).run({ keyHash: keyHash('demo-user'), at: Date.now() });
   },
 ];
 

@@ -7,6 +7,7 @@ import { createApp } from '../app';
 import { createHttpServer } from '../http/http-server';
 import { createListener } from '../http/listener';
 import { clientJwks } from '../oidc/client-keys';
+import { answerRequests, waitingRequests } from '../oidc/consent';
 import { signingKeys } from '../oidc/keys';
 import { createOidcProvider } from '../oidc/provider';
 import type { JsonObject } from '../store/camara-store';
@@ -36,6 +37,8 @@ export interface RunningOperator {
   /** The running provider (made on first use), for what the admin command line does in-process. */
   provider: () => Promise<Provider>;
   addClient(id: string, options?: { twoLegged?: boolean }): Promise<TestClient>;
+  /** The subscriber answers their waiting requests (of one consumer, when named), as sms-reply does; how many. */
+  answer(msisdn: string, consent: boolean, clientId?: string): Promise<number>;
   /** POST a form to an endpoint of the provider, as the client (a fresh assertion for that endpoint). */
   oidc(
     path: string,
@@ -110,6 +113,8 @@ export async function startOperator(
   options: {
     twoLegged?: boolean;
     rateLimit?: { perSecond: number; burst: number };
+    /** Distinct unknown numbers the consumer may try a minute on the backchannel (CAMARA_OPERATOR_UNKNOWN_NUMBERS). */
+    unknownNumbers?: number;
     /** A second replica of a running operator: its database, its public URL (a load balancer's), its consumer. */
     replicaOf?: RunningOperator;
   } = {},
@@ -126,7 +131,12 @@ export async function startOperator(
     staticDir: null,
     log,
     ...(options.rateLimit !== undefined && { rateLimit: options.rateLimit }),
-    camaraOperator: { store: store.camara, publicUrl: () => url },
+    ...(options.unknownNumbers !== undefined && { hints: { unknownPerMinute: options.unknownNumbers } }),
+    camaraOperator: {
+      store: store.camara,
+      publicUrl: () => url,
+      phone: { userOf: (userKey) => store.getUser(userKey) },
+    },
   });
   const http = createHttpServer(createListener(app, { hostname: '127.0.0.1', log }));
   await new Promise<void>((resolve) => http.server.listen(0, '127.0.0.1', resolve));
@@ -135,6 +145,8 @@ export async function startOperator(
   running.push(() => new Promise<void>((resolve) => http.stop(resolve)));
   const { issuer, apiRoot } = operatorUrls(url);
   const addClient = (id: string, { twoLegged = false } = {}) => testClient(id, { store, twoLegged });
+  // Another provider over the same store, as the admin command line makes one.
+  const provider = () => createOidcProvider({ store: store.camara, issuer, apiRoot });
   return {
     url,
     address,
@@ -144,9 +156,13 @@ export async function startOperator(
     dbFile,
     lines,
     client: replicaOf?.client ?? (await addClient('test-app', { twoLegged: options.twoLegged ?? false })),
-    // Another provider over the same store, as the admin command line makes one.
-    provider: () => createOidcProvider({ store: store.camara, issuer, apiRoot }),
+    provider,
     addClient,
+    async answer(msisdn, consent, clientId) {
+      const made = await provider();
+      const waiting = await waitingRequests(made, store.camara, msisdn, clientId);
+      return answerRequests(made, store.camara, msisdn, waiting, consent);
+    },
     async oidc(path, client, form) {
       const endpoint = `${issuer}${path}`;
       const response = await fetch(`${address}/oidc${path}`, {

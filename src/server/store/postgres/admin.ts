@@ -11,6 +11,7 @@ import {
   type StoreCounts,
   type UserRow,
 } from '../records';
+import { ANY } from '../camara-store';
 import { keyHash, keyPrefix } from '../schema';
 import type { Async } from './async';
 import type { Database } from './database';
@@ -63,6 +64,16 @@ async function developerId(db: Database, name: string): Promise<number> {
   return row.id;
 }
 
+/** The demo subscriber's standing consent to every CAMARA consumer and purpose (camara_consents' row of `*`). */
+function addStandingConsent(db: Database, msisdn: string): Promise<number> {
+  return db.run(
+    'add-standing-consent',
+    `INSERT INTO camara_consents (msisdn, client_id, purpose, scope, granted_at)
+     VALUES ($1, '${ANY}', '${ANY}', '${ANY}', $2) ON CONFLICT DO NOTHING`,
+    [msisdn, Date.now()],
+  );
+}
+
 /** Developers, their service keys, their users and what is known of each user's phone. */
 function peopleAdmin(
   db: Database,
@@ -94,7 +105,8 @@ function peopleAdmin(
         return key;
       });
     },
-    registerUser(developer, msisdn, { key = generateKey(), smsReplied = false, state = null } = {}) {
+    registerUser(developer, msisdn, options = {}) {
+      const { key = generateKey(), smsReplied = false, state = null } = options;
       return db.transaction(async () => {
         const id = await developerId(db, developer);
         checkNewUser(key, msisdn, state);
@@ -106,6 +118,7 @@ function peopleAdmin(
             [keyHash(key), keyPrefix(key), id, msisdn, smsReplied, state],
           )
           .catch((error: unknown) => taken(error, 'that user key is taken'));
+        if (options.standingConsent === true) await addStandingConsent(db, msisdn);
         return key;
       });
     },

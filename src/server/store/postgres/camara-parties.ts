@@ -60,6 +60,9 @@ export function createCamaraParties(db: Database): CamaraParties {
     removeClient(clientId) {
       return db.transaction(async () => {
         await db.run('camara-remove-records', 'DELETE FROM oidc_records WHERE client_id = $1', [clientId]);
+        await db.run('camara-remove-consents', 'DELETE FROM camara_consents WHERE client_id = $1', [
+          clientId,
+        ]);
         return (
           (await db.run('camara-remove-client', 'DELETE FROM camara_clients WHERE client_id = $1', [
             clientId,
@@ -95,7 +98,7 @@ export function createCamaraParties(db: Database): CamaraParties {
     async subscriber(msisdn) {
       const rows = await db.query<SubscriberRow>(
         'camara-subscriber',
-        `SELECT u.sms_replied::int AS sms_replied, u.cell_since, c.lat, c.lon, c.range FROM users AS u
+        `SELECT u.cell_since, c.lat, c.lon, c.range FROM users AS u
          LEFT JOIN cells AS c ON c.mcc = u.current_mcc AND c.mnc = u.current_mnc AND c.cellid = u.current_cellid
          WHERE u.msisdn = $1 ORDER BY u.cell_since DESC NULLS LAST, u.id DESC`,
         [msisdn],

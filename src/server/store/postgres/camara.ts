@@ -1,4 +1,5 @@
 import type { CamaraStore, JsonObject } from '../camara-store';
+import { createConsents } from './camara-consents';
 import { createCamaraParties } from './camara-parties';
 import type { Database } from './database';
 import { HASHED_MODELS, hashedRecord } from '../record-ids';
@@ -29,7 +30,6 @@ type Records = Pick<
   | 'deleteRecord'
   | 'deleteGrant'
   | 'pendingRequests'
-  | 'revokeSubscriber'
 >;
 
 /** oidc-provider's records: requests, grants, codes and tokens, each a jsonb payload. */
@@ -92,13 +92,6 @@ function createRecords(db: Database): Records {
         [msisdn, now],
       );
       return rows.map((row) => row.id);
-    },
-    revokeSubscriber(msisdn) {
-      return db.run(
-        'oidc-revoke',
-        `DELETE FROM oidc_records WHERE model <> 'BackchannelAuthenticationRequest' AND ${OF_SUBSCRIBER}`,
-        [msisdn],
-      );
     },
   };
 }
@@ -174,7 +167,12 @@ function createUpkeep(
 
 /** The CAMARA operator's part of the PostgreSQL store (interface: store/camara-store.ts), shared by every replica. */
 export function createCamaraStore(db: Database, seal: JwkSeal): CamaraStore {
-  return { ...createCamaraParties(db), ...createRecords(db), ...createUpkeep(db, seal) };
+  return {
+    ...createCamaraParties(db),
+    ...createConsents(db),
+    ...createRecords(db),
+    ...createUpkeep(db, seal),
+  };
 }
 
 /**

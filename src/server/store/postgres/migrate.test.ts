@@ -29,6 +29,7 @@ describe.skipIf(postgresSkipped)('PostgreSQL migrations', () => {
     expect(await migrate(pool)).toBe(MIGRATIONS.length);
     expect(await tables(pool)).toEqual([
       'camara_clients',
+      'camara_consents',
       'camara_consumer_questions',
       'camara_consumer_tokens',
       'camara_subjects',

@@ -8,6 +8,7 @@ import cellsInView from './migrations/003-cells-in-view';
 import rateBuckets from './migrations/004-rate-buckets';
 import camara from './migrations/005-camara';
 import camaraConsumer from './migrations/006-camara-consumer';
+import camaraConsents from './migrations/007-camara-consents';
 
 /** Numbered migrations, applied in order, each in its own transaction. Append, never edit. */
 export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
@@ -17,6 +18,7 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: '004-rate-buckets', sql: rateBuckets },
   { name: '005-camara', sql: camara },
   { name: '006-camara-consumer', sql: camaraConsumer },
+  { name: '007-camara-consents', sql: camaraConsents },
 ];
 
 /** The advisory lock migrations run under, so replicas that start at once take turns (locks.ts). */
