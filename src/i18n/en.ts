@@ -10,6 +10,7 @@ export const en = {
   'app.language': 'Language / Kieli',
   'app.format': 'Format',
   'app.map': 'Map',
+  'app.skipToMap': 'Skip to the map',
   'app.mapLoading': 'Loading map…',
   'app.keysNotice': 'Enter your keys to look up cell {cell}.',
   'common.loading': 'Loading…',

@@ -11,6 +11,7 @@ export const fi: Catalog = {
   'app.language': 'Language / Kieli',
   'app.format': 'Muoto',
   'app.map': 'Kartta',
+  'app.skipToMap': 'Siirry karttaan',
   'app.mapLoading': 'Ladataan karttaa…',
   'app.keysNotice': 'Anna avaimesi hakeaksesi solun {cell}.',
   'common.loading': 'Ladataan…',
