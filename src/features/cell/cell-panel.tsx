@@ -1,10 +1,11 @@
 import './cell.css';
-import { useId, type ReactNode } from 'react';
+import { useCallback, useId, type ReactNode } from 'react';
 import { cellLabel } from '../../api/cell-id';
 import { useI18n } from '../../i18n/i18n';
 import type { LatLon } from '../../map/geo';
 import { ErrorNotice } from '../../ui/error-notice';
 import { useFocusOutcome } from '../../ui/focus';
+import { useMapFocus } from '../../state/session';
 import { readStatus } from '../../ui/read-status';
 import { StatusLine } from '../../ui/status-line';
 import { CellCompare } from './cell-compare';
@@ -31,8 +32,18 @@ export function CellPanel({ fromPhone }: CellPanelProps) {
   const given = route.name === 'bad-cell' ? route.givenHints : hints;
   const routeKey = current ? `${cellLabel(current)} ${given.lac ?? ''} ${given.radio ?? ''}` : NO_CELL;
   const failed = cellId !== null && query.isError;
-  // The lookup's outcome, once shown, takes focus: the message when it failed, else the cell's heading.
+  // The lookup's outcome, once shown, takes focus: the message when it failed, else the cell's heading. So does
+  // an answer shown from the History (each time one is chosen: the map's flights count them).
   const focusOutcome = useFocusOutcome(asked > 0 && !query.isFetching ? asked : undefined);
+  const shownFrom = useMapFocus((focus) => (focus.shown?.entry ? focus.flights : undefined));
+  const focusShown = useFocusOutcome(shownFrom, { fromAnywhere: true });
+  const focusAnswer = useCallback(
+    (element: HTMLElement | null) => {
+      focusOutcome(element);
+      focusShown(element);
+    },
+    [focusOutcome, focusShown],
+  );
   return (
     <section className="panel-section" aria-labelledby={headingId} aria-busy={query.isFetching}>
       <h2 id={headingId}>{t('cell.heading')}</h2>
@@ -61,7 +72,7 @@ export function CellPanel({ fromPhone }: CellPanelProps) {
       {cell && keptFrom !== undefined && <KeptAnswer at={keptFrom} onAskAgain={retry} />}
       {cell && (
         <>
-          <CellDetails cell={cell} focusRef={failed ? undefined : focusOutcome} />
+          <CellDetails cell={cell} focusRef={failed ? undefined : focusAnswer} />
           {facts && <CellFactsView facts={facts} />}
           <NetworkNames mcc={cell.mcc} mnc={cell.mnc} />
           <CellIdParts cellid={cell.cellid} />
