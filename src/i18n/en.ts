@@ -36,6 +36,8 @@ export const en = {
   'raw.heading': 'Raw response',
   'raw.source': 'Last answer for: {source}',
   'raw.none': 'No answer yet.',
+  'raw.fromHistory':
+    'This answer is shown from the History: nothing was read for it. Look the cell up again, or switch Format, to read it.',
   'raw.noAnswer': 'The last request got no answer: the service could not be reached.',
   'raw.status': 'Status',
   'raw.contentType': 'Content type',

@@ -37,6 +37,8 @@ export const fi: Catalog = {
   'raw.heading': 'Raaka vastaus',
   'raw.source': 'Viimeisin vastaus: {source}',
   'raw.none': 'Ei vielä vastausta.',
+  'raw.fromHistory':
+    'Tämä vastaus näytetään historiasta: sitä ei luettu uudelleen. Hae solu uudelleen tai vaihda muotoa, niin se luetaan.',
   'raw.noAnswer': 'Viimeiseen pyyntöön ei tullut vastausta: palvelua ei tavoitettu.',
   'raw.status': 'Tila',
   'raw.contentType': 'Sisältötyyppi',
