@@ -41,7 +41,7 @@ describe('the map focus', () => {
     expect(reduceMapFocus(removed, { type: 'look-up' }).shown).toBeNull();
   });
 
-  it('another format reads the shown entry's cell again, and leaves the map where it is', () => {
+  it('another format reads the shown entry’s cell again, and leaves the map where it is', () => {
     const shown = run(initialMapFocus(ENTRY_PATH, ''), { type: 'show', entry, path: ENTRY_PATH });
     const again = reduceMapFocus(shown, { type: 'read-again' });
     expect(again.shown).toBeNull();
