@@ -141,6 +141,7 @@ export const en = {
   'location.msisdnAsSent': 'MSISDN as sent',
   'location.state': 'State',
   'location.cellName': 'Cell name',
+  'duration.under': 'under {time}',
   'age.seconds': '{n} s ago',
   'age.minutes': '{n} min ago',
   'age.hours': '{n} h ago',
@@ -150,7 +151,7 @@ export const en = {
   'cell.lookingUp': 'Looking up…',
   'cell.hint.mcc': 'e.g. 244',
   'cell.hint.mnc': 'e.g. 91',
-  'cell.hint.cellid': 'e.g. 10038 or 0x2736',
+  'cell.hint.cellid': '10038 or 0x2736',
   'cell.cellidHelp': 'Decimal, or hexadecimal starting with 0x.',
   'check.required': '{field} is required.',
   'check.digits': '{field} must be digits only.',
@@ -258,6 +259,8 @@ export const en = {
   'batch.inputHint':
     'As mcc,mnc,cellid (comma, tab or semicolon) or mcc-mnc-cellid or mcc-mnc-lac-cellid. A first line of column names (mcc, mnc, cellid, lac, radio) says which value is which. Blank lines and lines starting with # are skipped. Repeated cells are looked up once.',
   'batch.file': 'Or read a file (text, CSV or TSV)',
+  'batch.chooseFile': 'Choose a file…',
+  'batch.noFile': 'No file chosen',
   'batch.fileTooLarge': 'The file is {size} MB; at most {max} MB can be read.',
   'batch.fileUnreadable': 'The file could not be read.',
   'batch.tooManyLines':
