@@ -116,12 +116,17 @@ test.describe('batch lookup', () => {
 
   test('a file can be read instead of pasting', async ({ page }) => {
     await openBatch(page);
-    await page.getByLabel('Or read a file (text, CSV or TSV)').setInputFiles({
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Or read a file (text, CSV or TSV) Choose a file…' }).click();
+    await (
+      await chooser
+    ).setFiles({
       name: 'cells.tsv',
       mimeType: 'text/tab-separated-values',
       buffer: Buffer.from('mcc\tmnc\tcellid\n244\t91\t10038\n244\t12\t400301\n'),
     });
     await expect(page.getByLabel('Cells, one per line')).toHaveValue(/244\t12\t400301/);
+    await expect(batchRegion(page)).toContainText('cells.tsv');
     await page.getByRole('button', { name: 'Look up', exact: true }).click();
     await expect(batchRegion(page).locator('.batch-ended')).toContainText('Finished: 2 found, 0 failed of 2');
   });

@@ -68,4 +68,41 @@ test.describe('keyboard focus after each action', () => {
     await expect(history.getByRole('listitem')).toHaveCount(0);
     await expect(focused(page)).toHaveText('Answers you get will be listed here.');
   });
+
+  test('a batch run: focus goes to the results’ heading when it ends (Look up is disabled, Cancel goes)', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await saveKeys(page, DEMO);
+    await page.getByRole('button', { name: 'Open batch lookup' }).click();
+    await page.getByLabel('Cells, one per line').fill('244,91,10038\n244,91,400101\n244,5,400201');
+    await page.getByRole('button', { name: 'Look up', exact: true }).click();
+    const region = page.getByRole('region', { name: 'Batch lookup' });
+    await expect(region.locator('.batch-ended')).toContainText('Finished');
+    await expect(region.getByRole('heading', { name: 'Results', level: 3 })).toBeFocused();
+  });
+
+  test('a History entry chosen: focus goes to the answer shown', async ({ page }) => {
+    await page.goto('/');
+    await saveKeys(page, DEMO);
+    await lookUpCell(page, '244', '91', '10038');
+    await expect(page.getByRole('heading', { name: 'Brändö', level: 3 })).toBeFocused();
+    await lookUpCell(page, '244', '91', '400101');
+    await expect(page.getByRole('heading', { name: 'Tampere Keskusta', level: 3 })).toBeFocused();
+    const history = page.getByRole('region', { name: 'History' });
+    await history.getByRole('button', { name: /^Cell 244\/91\/10038 Brändö/ }).click();
+    const title = page.getByRole('heading', { name: 'Brändö', level: 3 });
+    await expect(title).toBeFocused();
+    await expect(title).toBeInViewport();
+    await history.getByRole('button', { name: /^Cell 244\/91\/400101 Tampere/ }).press('Enter');
+    await expect(page.getByRole('heading', { name: 'Tampere Keskusta', level: 3 })).toBeFocused();
+  });
+
+  test('a lookup without keys: focus goes to the message asking for them', async ({ page }) => {
+    await page.goto('/');
+    await lookUpCell(page, '244', '91', '10038');
+    const message = page.getByText('Enter your keys to look up cell 244/91/10038.');
+    await expect(message).toBeFocused();
+    await expect(message).toBeInViewport();
+  });
 });

@@ -2,6 +2,31 @@ import { keyFingerprint } from '../src/api/keys';
 import { admin, DEMO, expect, lookUpCell, saveKeys, test } from './fixtures';
 
 test.describe('history', () => {
+  test('an answer reopened from the History: the raw view says it was not read; a new Format reads it', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await saveKeys(page, DEMO);
+    await lookUpCell(page, '244', '91', '10038');
+    await expect(page.locator('dl.fields')).toContainText('Brändö');
+    await lookUpCell(page, '244', '91', '400101');
+    await expect(page.locator('dl.fields')).toContainText('Tampere Keskusta');
+    const history = page.getByRole('region', { name: 'History' });
+    await history.getByRole('button', { name: /^Cell 244\/91\/10038 Brändö/ }).click();
+    await expect(page.getByText(/Shown from history: answer of/)).toBeVisible();
+    const raw = page.getByRole('region', { name: 'Raw response' });
+    await raw.getByText('Raw response', { exact: true }).click();
+    await expect(raw).toContainText('This answer is shown from the History: nothing was read for it.');
+    await expect(raw).not.toContainText('No answer yet.');
+
+    const read = page.waitForRequest((request) => request.url().includes('/api/cell/244/91/10038'));
+    await page.getByLabel('Format').selectOption('json');
+    await read;
+    await expect(page.getByText(/Shown from history: answer of/)).toHaveCount(0);
+    await expect(page.locator('dl.fields').first()).toContainText('Brändö');
+    await expect(raw.getByLabel('Response body')).toContainText('"name": "Brändö"');
+  });
+
   test('answers are listed newest first, kept over a reload, shown again without a read, removable', async ({
     page,
   }) => {

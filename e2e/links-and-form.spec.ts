@@ -56,16 +56,52 @@ test.describe('links follow the form’s rules', () => {
   });
 });
 
+test.describe('numbers as a person types them', () => {
+  test('full-width digits and a digit group with a space are read as the digits they are', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await saveKeys(page, DEMO);
+    await lookUpCell(page, '２４４', '９１', '10 038');
+    await expect(panel(page)).toContainText('Brändö');
+    await expect(page).toHaveURL(/\/cell\/244\/91\/10038$/);
+    await expect(page.getByLabel('MCC', { exact: true })).toHaveValue('244');
+  });
+});
+
 test.describe('a failed check of the form', () => {
   test('takes the earlier result off the screen', async ({ page }) => {
     await page.goto('/');
     await saveKeys(page, DEMO);
     await lookUpCell(page, '244', '91', '10038');
     await expect(panel(page)).toContainText('Brändö');
-    await page.getByLabel('Cell ID', { exact: true }).fill('400 101');
+    await page.getByLabel('Cell ID', { exact: true }).fill('400x101');
     await page.getByRole('button', { name: 'Look up cell' }).click();
     await expect(page.getByLabel('Cell ID', { exact: true })).toHaveAttribute('aria-invalid', 'true');
     await expect(panel(page)).not.toContainText('Brändö');
+  });
+
+  test('takes the earlier cell out of the address, so a link copied now does not share it; Back returns to it', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await saveKeys(page, DEMO);
+    await lookUpCell(page, '244', '91', '10038');
+    await expect(panel(page)).toContainText('Brändö');
+    await expect(page).toHaveURL(/\/cell\/244\/91\/10038$/);
+    await page.getByLabel('Cell ID', { exact: true }).fill('400x101');
+    await page.getByRole('button', { name: 'Look up cell' }).click();
+    await expect(page.getByLabel('Cell ID', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(page).not.toHaveURL(/\/cell\//);
+    // What was typed stays, with what is wrong with it, and keeps the focus.
+    await expect(page.getByLabel('Cell ID', { exact: true })).toHaveValue('400x101');
+    await expect(page.getByLabel('Cell ID', { exact: true })).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Cell: Brändö' })).toHaveCount(0);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/cell\/244\/91\/10038$/);
+    await expect(panel(page)).toContainText('Brändö');
+    await expect(page.getByLabel('Cell ID', { exact: true })).toHaveValue('10038');
   });
 
   test('takes an earlier message about another cell off the screen', async ({ page }) => {

@@ -85,20 +85,29 @@ test.describe('words and their look', () => {
     }
   });
 
-  test('the file picker looks like the app’s other buttons, in dark mode too', async ({ page }) => {
+  test('the file picker is a button of the app’s own: its words in the page’s language, its look in dark mode too', async ({
+    page,
+  }) => {
     await page.goto('/');
     await saveKeys(page, DEMO);
     await openBatch(page);
+    await page.getByLabel('Language / Kieli').selectOption('fi');
+    const region = page.getByRole('region', { name: 'Joukkohaku' });
+    const picker = region.getByRole('button', {
+      name: 'Tai lue tiedosto (teksti, CSV tai TSV) Valitse tiedosto…',
+    });
+    await expect(picker).toBeVisible();
+    await expect(region).toContainText('Ei valittua tiedostoa');
+    await expect(region).not.toContainText(/Choose File|No file chosen/);
     for (const colorScheme of ['dark', 'light'] as const) {
       await page.emulateMedia({ colorScheme });
-      const looks = await page.getByLabel('Or read a file (text, CSV or TSV)').evaluate((input) => {
-        const picker = getComputedStyle(input, '::file-selector-button');
-        const button = document.querySelector('.button.secondary');
-        const other = button ? getComputedStyle(button) : picker;
-        return {
-          picker: [picker.backgroundColor, picker.color, picker.borderColor],
-          button: [other.backgroundColor, other.color, other.borderColor],
+      const looks = await picker.evaluate((button) => {
+        const other = document.querySelector('.button.secondary:not([aria-labelledby])');
+        const style = (element: Element) => {
+          const { backgroundColor, color, borderColor } = getComputedStyle(element);
+          return [backgroundColor, color, borderColor];
         };
+        return { picker: style(button), button: other ? style(other) : [] };
       });
       expect(looks.picker, colorScheme).toEqual(looks.button);
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellLabel, checkCellId, MAX_CELLID } from './cell-id';
+import { cellLabel, checkCellId, MAX_CELLID, typedDigits } from './cell-id';
 import { keyFingerprint } from './keys';
 
 describe('naming a cell', () => {
@@ -38,6 +38,28 @@ describe('checking a cell id', () => {
     expect(checkCellId({ mcc: ' 244', mnc: '1', cellid: '1' }, { mode: 'path' }).ok).toBe(false);
     expect(checkCellId({ mcc: ' 244 ', mnc: '1', cellid: '1' }, { mode: 'form' }).ok).toBe(true);
     expect(checkCellId({ mcc: '-12', mnc: '١٢', cellid: '1e3' }, { mode: 'path' }).ok).toBe(false);
+  });
+});
+
+describe('numbers as a person types them', () => {
+  it('reads full-width digits and digit groups split by a space as the digits they are', () => {
+    expect(typedDigits('２４４')).toBe('244');
+    expect(typedDigits(' 10 038 ')).toBe('10038');
+    expect(typedDigits('10\u00a0038')).toBe('10038');
+    expect(typedDigits('1\u202f234\u2009567')).toBe('1234567');
+    expect(typedDigits('１０　０３８')).toBe('10038');
+    expect(checkCellId({ mcc: '２４４', mnc: '９１', cellid: '10 038' }, { mode: 'form' })).toEqual({
+      ok: true,
+      value: { mcc: '244', mnc: '91', cellid: '10038' },
+    });
+  });
+
+  it('leaves what is not a number as typed, for the check to name', () => {
+    expect(typedDigits('12 a')).toBe('12 a');
+    expect(typedDigits('1 - 2')).toBe('1 - 2');
+    expect(checkCellId({ mcc: '244', mnc: '9 1x', cellid: '1' }, { mode: 'form' }).ok).toBe(false);
+    // A path is the service's: read as it is, never as typed.
+    expect(checkCellId({ mcc: '２４４', mnc: '91', cellid: '10 038' }, { mode: 'path' }).ok).toBe(false);
   });
 });
 

@@ -34,9 +34,24 @@ export interface CellIdRules {
 }
 
 const DIGITS = /^[0-9]+$/;
+const FULL_WIDTH_DIGIT = /[\uFF10-\uFF19]/g;
+const GROUP_SPACE = /(?<=[0-9])\s+(?=[0-9])/g;
 
 /**
- * Checks the three values that name a cell. Text is kept as given (after trimming in form mode):
+ * A number as a person types it, as the digits it stands for: trimmed, full-width digits (２４４, from an East Asian
+ * keyboard) as ASCII, and the spaces between digit groups dropped ("10 038", also a no-break or thin space as
+ * a locale writes it). Anything else is left as typed, for the check to name.
+ */
+export function typedDigits(text: string): string {
+  const trimmed = text.trim();
+  if (DIGITS.test(trimmed)) return trimmed;
+  return trimmed
+    .replace(FULL_WIDTH_DIGIT, (digit) => String(digit.charCodeAt(0) - 0xff10))
+    .replace(GROUP_SPACE, '');
+}
+
+/**
+ * Checks the three values that name a cell. Text is kept as given (in form mode, as typedDigits reads it):
  * mnc "05" stays "05". Messages name the field and say what is wanted.
  */
 export function checkCellId(input: Record<CellIdField, unknown>, rules: CellIdRules): CellIdCheck {
@@ -44,7 +59,7 @@ export function checkCellId(input: Record<CellIdField, unknown>, rules: CellIdRu
   const problems: Partial<Record<CellIdField, CellIdProblem>> = {};
   const text = (v: unknown): string => {
     if (typeof v !== 'string') return '';
-    return rules.mode === 'form' ? v.trim() : v;
+    return rules.mode === 'form' ? typedDigits(v) : v;
   };
   const mcc = text(input.mcc);
   const mnc = text(input.mnc);

@@ -11,7 +11,7 @@ import { AppHeader } from './app-header';
 import { AppStatus } from './app-status';
 import { HistoryRecorder } from './history-recorder';
 import { DocumentTitle } from './document-title';
-import { MapSection } from './map-section';
+import { MapSection, SkipToMap } from './map-section';
 import { RawPanel } from './raw-panel';
 import { useSettings } from '../state/settings';
 
@@ -26,6 +26,7 @@ export function App() {
   const camara = useSettings().settings.locationSource === 'camara';
   return (
     <div className="app">
+      <SkipToMap />
       <DocumentTitle />
       <HistoryRecorder />
       <AppHeader />

@@ -23,8 +23,9 @@ export function RawPanel() {
   const [open, setOpen] = useState(false);
   const target = useMapFocus((focus) => focus.target);
   const phone = usePhone();
-  const { query: cell } = useCellAnswer();
-  const raw = target === 'phone' ? lastRaw(phone) : lastRaw(cell);
+  const { query: cell, fromHistoryAt } = useCellAnswer();
+  const raw =
+    target === 'phone' ? lastRaw(phone) : fromHistoryAt !== undefined ? 'from-history' : lastRaw(cell);
   const source = target === 'phone' ? t('location.heading') : t('cell.heading');
   return (
     <section className="panel-section raw-section" aria-label={t('raw.heading')}>

@@ -4,9 +4,10 @@ import { useI18n } from '../i18n/i18n';
 import { prettyBody } from './pretty';
 
 /** The last answer as it came, for people checking their own integration. Text only, never markup. */
-export function RawResponseView({ raw }: { raw: RawResponse | 'no-answer' | undefined }) {
+export function RawResponseView({ raw }: { raw: RawResponse | 'no-answer' | 'from-history' | undefined }) {
   const { t } = useI18n();
   if (raw === undefined) return <p className="muted">{t('raw.none')}</p>;
+  if (raw === 'from-history') return <p className="muted">{t('raw.fromHistory')}</p>;
   if (raw === 'no-answer') return <p className="muted">{t('raw.noAnswer')}</p>;
   return (
     <div className="raw">

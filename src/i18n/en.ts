@@ -10,6 +10,7 @@ export const en = {
   'app.language': 'Language / Kieli',
   'app.format': 'Format',
   'app.map': 'Map',
+  'app.skipToMap': 'Skip to the map',
   'app.mapLoading': 'Loading map…',
   'app.keysNotice': 'Enter your keys to look up cell {cell}.',
   'common.loading': 'Loading…',
@@ -35,6 +36,8 @@ export const en = {
   'raw.heading': 'Raw response',
   'raw.source': 'Last answer for: {source}',
   'raw.none': 'No answer yet.',
+  'raw.fromHistory':
+    'This answer is shown from the History: nothing was read for it. Look the cell up again, or switch Format, to read it.',
   'raw.noAnswer': 'The last request got no answer: the service could not be reached.',
   'raw.status': 'Status',
   'raw.contentType': 'Content type',
@@ -147,6 +150,7 @@ export const en = {
   'location.msisdnAsSent': 'MSISDN as sent',
   'location.state': 'State',
   'location.cellName': 'Cell name',
+  'duration.under': 'under {time}',
   'age.seconds': '{n} s ago',
   'age.minutes': '{n} min ago',
   'age.hours': '{n} h ago',
@@ -156,7 +160,7 @@ export const en = {
   'cell.lookingUp': 'Looking up…',
   'cell.hint.mcc': 'e.g. 244',
   'cell.hint.mnc': 'e.g. 91',
-  'cell.hint.cellid': 'e.g. 10038 or 0x2736',
+  'cell.hint.cellid': '10038 or 0x2736',
   'cell.cellidHelp': 'Decimal, or hexadecimal starting with 0x.',
   'check.required': '{field} is required.',
   'check.digits': '{field} must be digits only.',
@@ -264,6 +268,8 @@ export const en = {
   'batch.inputHint':
     'As mcc,mnc,cellid (comma, tab or semicolon) or mcc-mnc-cellid or mcc-mnc-lac-cellid. A first line of column names (mcc, mnc, cellid, lac, radio) says which value is which. Blank lines and lines starting with # are skipped. Repeated cells are looked up once.',
   'batch.file': 'Or read a file (text, CSV or TSV)',
+  'batch.chooseFile': 'Choose a file…',
+  'batch.noFile': 'No file chosen',
   'batch.fileTooLarge': 'The file is {size} MB; at most {max} MB can be read.',
   'batch.fileUnreadable': 'The file could not be read.',
   'batch.tooManyLines':

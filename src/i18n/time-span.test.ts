@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ageText, agoText, durationText, waitText } from './time-span';
-import { tEn } from './translate';
+import { tEn, translator } from './translate';
 
 const formatNumber = (value: number, options?: Intl.NumberFormatOptions) =>
   new Intl.NumberFormat('en', options).format(value);
@@ -21,10 +21,25 @@ describe('spans of time, as a person reads them', () => {
     expect(waits).toEqual(['60 s', '119 s', '2 min', '120 min', '2 h']);
   });
 
-  it('a duration: seconds, or minutes and seconds', () => {
-    const durations = [0, 499, 59_400, 59_600, 185_000, 3_725_000].map((ms) =>
-      durationText(ms, formatNumber),
+  it('a duration: tenths of a second below ten, then seconds, or minutes and seconds; never "0 s"', () => {
+    const durations = [0, 99, 100, 449, 9_949, 9_950, 59_400, 59_600, 185_000, 3_725_000].map((ms) =>
+      durationText(ms, { formatNumber, t: tEn }),
     );
-    expect(durations).toEqual(['0 sec', '0 sec', '59 sec', '1 min 0 sec', '3 min 5 sec', '62 min 5 sec']);
+    expect(durations).toEqual([
+      'under 0.1 sec',
+      'under 0.1 sec',
+      '0.1 sec',
+      '0.4 sec',
+      '9.9 sec',
+      '10 sec',
+      '59 sec',
+      '1 min 0 sec',
+      '3 min 5 sec',
+      '62 min 5 sec',
+    ]);
+    const fi = (value: number, options?: Intl.NumberFormatOptions) =>
+      new Intl.NumberFormat('fi', options).format(value);
+    expect(durationText(40, { formatNumber: fi, t: translator('fi') })).toMatch(/^alle 0,1\ss$/);
+    expect(durationText(420, { formatNumber: fi, t: translator('fi') })).toMatch(/^0,4\ss$/);
   });
 });

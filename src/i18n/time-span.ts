@@ -49,11 +49,21 @@ export function waitText(seconds: number, t: Translate): string {
   return t(words, { count });
 }
 
-/** A time span as "42 s" or "3 min 5 s", in the chosen language's own unit names. */
-export function durationText(ms: number, formatNumber: I18n['formatNumber']): string {
-  const seconds = Math.max(0, Math.round(ms / 1000));
-  const unit = (value: number, name: 'second' | 'minute') =>
-    formatNumber(value, { style: 'unit', unit: name, unitDisplay: 'short' });
+/**
+ * A time span as "0.4 s", "42 s" or "3 min 5 s", in the chosen language's own unit names: tenths below ten
+ * seconds (a short batch is not "0 s"), "under 0.1 s" below that.
+ */
+export function durationText(ms: number, { formatNumber, t }: Pick<I18n, 'formatNumber' | 't'>): string {
+  const unit = (value: number, name: 'second' | 'minute', tenths = false) =>
+    formatNumber(value, {
+      style: 'unit',
+      unit: name,
+      unitDisplay: 'short',
+      maximumFractionDigits: tenths ? 1 : 0,
+    });
+  if (ms < 100) return t('duration.under', { time: unit(0.1, 'second', true) });
+  if (ms < 9950) return unit(Math.round(ms / 100) / 10, 'second', true);
+  const seconds = Math.round(ms / 1000);
   if (seconds < MINUTE) return unit(seconds, 'second');
   return `${unit(Math.floor(seconds / MINUTE), 'minute')} ${unit(seconds % MINUTE, 'second')}`;
 }

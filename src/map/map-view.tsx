@@ -14,6 +14,7 @@ import { DeviceMarker } from './device-marker';
 import { FlyTo } from './fly-to';
 import { MapLegend } from './map-legend';
 import { MapPick } from './map-pick';
+import { MarkerKeys } from './marker-keys';
 import { InViewLayer } from './in-view-layer';
 import { PhoneMarker } from './phone-marker';
 import { Trail } from './trail';
@@ -96,6 +97,7 @@ function MapLayers() {
       {phone && <PhoneMarker location={phone} />}
       <CamaraLayer />
       <MapPick />
+      <MarkerKeys />
       <FlyTo />
       <ViewReport />
       <ScaleControl position="bottomleft" imperial={false} />

@@ -41,6 +41,14 @@ describe('the map focus', () => {
     expect(reduceMapFocus(removed, { type: 'look-up' }).shown).toBeNull();
   });
 
+  it('another format reads the shown entry’s cell again, and leaves the map where it is', () => {
+    const shown = run(initialMapFocus(ENTRY_PATH, ''), { type: 'show', entry, path: ENTRY_PATH });
+    const again = reduceMapFocus(shown, { type: 'read-again' });
+    expect(again.shown).toBeNull();
+    expect(again).toMatchObject({ target: 'cell', flights: shown.flights, path: shown.path });
+    expect(reduceMapFocus(again, { type: 'read-again' })).toBe(again);
+  });
+
   it('locating turns to the phone and leaves a shown entry; an address naming a cell turns back to it', () => {
     const shown = run(initialMapFocus('/', ''), { type: 'show', entry, path: ENTRY_PATH });
     const located = reduceMapFocus(shown, { type: 'locate' });

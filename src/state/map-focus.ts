@@ -97,6 +97,8 @@ export type MapFocusAction =
   | { type: 'look-up' }
   | { type: 'show'; entry: ShownEntry; path: string }
   | { type: 'unshow'; id?: string }
+  /** The format changed: what is shown is read again in it, an answer from the History too. */
+  | { type: 'read-again' }
   | { type: 'route'; path: string }
   | { type: 'draw'; drawing: Partial<MapDrawing> }
   | { type: 'view'; view: MapViewState }
@@ -147,6 +149,8 @@ export function reduceMapFocus(state: MapFocus, action: MapFocusAction): MapFocu
       if (!state.shown || !entry || (action.id !== undefined && entry.id !== action.id)) return state;
       return { ...state, shown: { path: state.shown.path, entry: null } };
     }
+    case 'read-again':
+      return state.shown === null ? state : { ...state, shown: null };
     case 'route': {
       if (action.path === state.path) return state;
       // A new address (back, forward, a lookup) ends a history entry, except the one it was opened for.

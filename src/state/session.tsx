@@ -35,10 +35,12 @@ export function createSession({ client, queryClient }: { client: Client; queryCl
     pick.forget();
     focus.forget();
   };
+  const format = createFormatStore();
+  format.subscribe(() => focus.dispatch({ type: 'read-again' }));
   return {
     client,
     keys: createKeysStore(forgetUser),
-    format: createFormatStore(),
+    format,
     focus,
     device,
     inView: createInViewStore(),

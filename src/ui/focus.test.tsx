@@ -3,8 +3,16 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useFocusOutcome } from './focus';
 
-function Outcome({ token, shown }: { token: number | string | undefined; shown: boolean }) {
-  const focusRef = useFocusOutcome(token);
+function Outcome({
+  token,
+  shown,
+  fromAnywhere = false,
+}: {
+  token: number | string | undefined;
+  shown: boolean;
+  fromAnywhere?: boolean;
+}) {
+  const focusRef = useFocusOutcome(token, { fromAnywhere });
   return (
     <main>
       <section aria-label="Asked here">
@@ -59,6 +67,13 @@ describe('useFocusOutcome', () => {
     // The button pressed went away (focus fell to the page): the outcome takes it.
     (document.activeElement as HTMLElement).blur();
     rerender(<Outcome token="answer 3" shown />);
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Result' }));
+  });
+
+  it('fromAnywhere: an outcome shown at once in another section takes focus from where its action was', () => {
+    const { rerender } = render(<Outcome token={undefined} shown={false} fromAnywhere />);
+    screen.getByLabelText('Other field').focus();
+    rerender(<Outcome token={1} shown fromAnywhere />);
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Result' }));
   });
 });

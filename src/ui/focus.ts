@@ -11,10 +11,15 @@ export type FocusRef = (element: HTMLElement | null) => void;
  *
  * An outcome can come long after its action (an operator waits for the phone's owner): a person who went on to
  * another part of the page meanwhile keeps their place, and the panel's live region tells them instead. Focus
- * moves only from the outcome's own section, or from nowhere (the page, as when the button pressed went away).
- * The component that calls this must stay mounted, so that an outcome mounting its element is seen.
+ * moves only from the outcome's own section, or from nowhere (the page, as when the button pressed went away);
+ * `fromAnywhere` for an outcome that shows at once in another section than its action's (a History entry shown
+ * in the cell's panel). The component that calls this must stay mounted, so that an outcome mounting its element
+ * is seen.
  */
-export function useFocusOutcome(token: number | string | undefined): FocusRef {
+export function useFocusOutcome(
+  token: number | string | undefined,
+  { fromAnywhere = false }: { fromAnywhere?: boolean } = {},
+): FocusRef {
   const target = useRef<HTMLElement | null>(null);
   const handled = useRef(token);
   useEffect(() => {
@@ -22,7 +27,7 @@ export function useFocusOutcome(token: number | string | undefined): FocusRef {
     // An outcome without its element yet (no answer drawn) waits for it rather than being passed over.
     if (token === undefined || token === handled.current || element === null) return;
     handled.current = token;
-    if (!stillHere(element)) return;
+    if (!fromAnywhere && !stillHere(element)) return;
     element.focus({ preventScroll: true });
     element.scrollIntoView?.({ block: 'nearest' });
   });

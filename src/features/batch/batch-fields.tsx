@@ -1,4 +1,4 @@
-import type { ChangeEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useI18n } from '../../i18n/i18n';
 import { Field } from '../../ui/field';
 import { megabytes } from './megabytes';
@@ -31,12 +31,20 @@ export function BatchText({ text, onText }: { text: string; onText(text: string)
   );
 }
 
+/**
+ * A file to read, chosen with a button of our own: the browser's file input names its button and its "no file"
+ * in the browser's language, not the page's. The input itself is hidden; the button opens its chooser.
+ */
 export function BatchFile({ onRead }: { onRead(read: { text: string } | { problem: string }): void }) {
   const { t, formatNumber } = useI18n();
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [chosen, setChosen] = useState<string | null>(null);
   const read = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (file === undefined) return;
+    setChosen(file.name);
     if (file.size > MAX_BYTES) {
       const size = megabytes(file.size, formatNumber);
       onRead({ problem: t('batch.fileTooLarge', { size, max: megabytes(MAX_BYTES, formatNumber) }) });
@@ -49,16 +57,33 @@ export function BatchFile({ onRead }: { onRead(read: { text: string } | { proble
     }
   };
   return (
-    <Field label={t('batch.file')}>
-      {(id) => (
+    <div className="field">
+      <span id={`${id}-label`} className="field-label">
+        {t('batch.file')}
+      </span>
+      <div className="batch-file">
+        <button
+          id={`${id}-button`}
+          type="button"
+          className="button secondary small"
+          aria-labelledby={`${id}-label ${id}-button`}
+          aria-describedby={`${id}-chosen`}
+          onClick={() => input.current?.click()}
+        >
+          {t('batch.chooseFile')}
+        </button>
+        <span id={`${id}-chosen`} className="muted small break">
+          {chosen ?? t('batch.noFile')}
+        </span>
         <input
-          id={id}
+          ref={input}
           type="file"
+          hidden
           accept=".txt,.csv,.tsv,text/plain,text/csv,text/tab-separated-values"
           onChange={(e) => void read(e)}
         />
-      )}
-    </Field>
+      </div>
+    </div>
   );
 }
 

@@ -130,9 +130,14 @@ function BatchButtons(props: {
 function BatchResults({ snapshot }: { snapshot: BatchSnapshot }) {
   const { t } = useI18n();
   const id = useId();
+  // Look up is disabled while a run goes, and Cancel goes when it ends: focus goes to the results' heading then.
+  const ended = snapshot.phase === 'done' || snapshot.phase === 'cancelled';
+  const focusHeading = useFocusOutcome(`${snapshot.runId} ${ended ? 'ended' : 'running'}`);
   return (
     <section className="batch-section" aria-labelledby={`${id}-results`}>
-      <h3 id={`${id}-results`}>{t('batch.results')}</h3>
+      <h3 id={`${id}-results`} tabIndex={-1} ref={focusHeading}>
+        {t('batch.results')}
+      </h3>
       <BatchExport snapshot={snapshot} />
       <BatchTable rows={snapshot.rows} phase={snapshot.phase} />
     </section>

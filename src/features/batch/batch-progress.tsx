@@ -22,7 +22,7 @@ export function BatchProgress({ snapshot }: { snapshot: BatchSnapshot }) {
   // Time left is a running batch's only: a finished or cancelled one has none.
   const left =
     done > 0 && rate > 0
-      ? t('batch.timeLeft', { time: durationText(((total - done) / rate) * 1000, formatNumber) })
+      ? t('batch.timeLeft', { time: durationText(((total - done) / rate) * 1000, { formatNumber, t }) })
       : t('batch.timeLeftUnknown');
   const line =
     phase === 'running' ? t('batch.progressText', { ...counts, left }) : t('batch.progressEnded', counts);
@@ -32,7 +32,7 @@ export function BatchProgress({ snapshot }: { snapshot: BatchSnapshot }) {
           found: formatNumber(found),
           failed: formatNumber(failed),
           total: formatNumber(total),
-          time: durationText(elapsed, formatNumber),
+          time: durationText(elapsed, { formatNumber, t }),
         })
       : phase === 'cancelled'
         ? t('batch.cancelled', {

@@ -30,7 +30,7 @@ export function LongRunNotice(props: {
   const { t, formatNumber } = useI18n();
   const id = useId();
   const count = formatNumber(cells);
-  const time = durationText(longRunMs(cells, perSecond) ?? 0, formatNumber);
+  const time = durationText(longRunMs(cells, perSecond) ?? 0, { formatNumber, t });
   return (
     <div className="notice batch-long-run" role="status">
       <p id={id} ref={focusRef} tabIndex={-1}>

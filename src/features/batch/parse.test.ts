@@ -26,6 +26,13 @@ describe('parseBatch', () => {
     expect(result.header).toBe(false);
   });
 
+  it('reads full-width digits and digit groups split by a space as the form does', () => {
+    expect(ids('２４４,９１,10 038')).toEqual(['244/91/10038']);
+    expect(parseBatch('244,91,10 03x').bad).toHaveLength(1);
+    expect(ids('244;91;6 001;１００３８')).toEqual(['244/91/10038']);
+    expect(parseBatch('244;91;6 001;１００３８').entries[0]?.lac).toBe('6001');
+  });
+
   it('skips blank lines, # comments, CRLF and a BOM; keeps line numbers of the input', () => {
     const result = parseBatch('\uFEFF# my cells\r\n\r\n  244,91,10038  \r\n# another\r\n244 , 91 , 1\r\n');
     expect(result.entries.map((e) => e.line)).toEqual([3, 5]);

@@ -1,5 +1,5 @@
 import { readRadio, type Radio } from '../../api/cell-facts';
-import { checkCellId, type CellIdProblem } from '../../api/cell-id';
+import { checkCellId, typedDigits, type CellIdProblem } from '../../api/cell-id';
 import type { CellId } from '../../api/types';
 import { readRecords, type CsvRecord } from './records';
 
@@ -94,7 +94,8 @@ const HEX = /^0x[0-9a-f]{1,16}$/i;
 
 /** A `0x` hexadecimal cell id as the decimal text the API takes; anything else as given, for the check. */
 function hexToDecimal(value: string | undefined): string | undefined {
-  return value !== undefined && HEX.test(value) ? BigInt(value).toString(10) : value;
+  const typed = value === undefined ? undefined : typedDigits(value);
+  return typed !== undefined && HEX.test(typed) ? BigInt(typed).toString(10) : typed;
 }
 
 /** Size of the input in UTF-8 bytes, without encoding the whole text at once. */
@@ -151,7 +152,8 @@ function readRecord(record: CsvRecord, header: Header | undefined, first: boolea
     { mcc: values.mcc, mnc: values.mnc, cellid: hexToDecimal(values.cellid) },
     { mode: 'form' },
   );
-  const badLac = values.lac !== undefined && values.lac !== '' && !/^[0-9]{1,10}$/.test(values.lac);
+  const lac = values.lac === undefined ? undefined : typedDigits(values.lac);
+  const badLac = lac !== undefined && lac !== '' && !/^[0-9]{1,10}$/.test(lac);
   if (!check.ok || badLac) {
     const problems = check.ok ? [] : Object.values(check.problems);
     return { kind: 'bad', problem: { code: 'value', problems, ...(badLac && { badLac }) } };
@@ -161,7 +163,7 @@ function readRecord(record: CsvRecord, header: Header | undefined, first: boolea
   return {
     kind: 'cell',
     id: check.value,
-    lac: values.lac === '' ? undefined : values.lac,
+    lac: lac === '' ? undefined : lac,
     radio: radio?.ok ? radio.value : undefined,
   };
 }

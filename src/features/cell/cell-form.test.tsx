@@ -75,6 +75,13 @@ describe('CellForm', () => {
     expect(screen.getByLabelText('MNC').getAttribute('aria-invalid')).toBeNull();
   });
 
+  it('reads full-width digits and a digit group with a space as the digits they are', () => {
+    const { onLookup, fill } = setup();
+    fireEvent.change(screen.getByLabelText('LAC'), { target: { value: '６ ００１' } });
+    fill('２４４', '９１', '10 038');
+    expect(onLookup).toHaveBeenCalledWith({ mcc: '244', mnc: '91', cellid: '10038' }, { lac: '6001' });
+  });
+
   it('refuses a cell id above 2^36−1', () => {
     const { onLookup, fill } = setup();
     fill('244', '91', String(2 ** 36));

@@ -20,12 +20,18 @@ export interface CellFormProps {
   initialProblems?: Problems | undefined;
   /** Called only with values that passed the check (checkLookup, the rules links follow too). */
   onLookup(id: CellId, hints: CellHints): void;
-  /** Called when the check failed: nothing is sent, and what was shown for earlier values is not theirs. */
+  /**
+   * Called when the check failed: nothing is sent, and what was shown for earlier values is not theirs. The form
+   * keeps what was typed when the address then names no cell (routeKey NO_CELL).
+   */
   onInvalid?(): void;
   disabled?: boolean;
 }
 
 type Problems = Partial<Record<LookupField, LookupProblem>>;
+
+/** The routeKey of an address that names no cell. */
+export const NO_CELL = 'empty';
 
 const FIELDS: ReadonlyArray<{ name: CellIdField; label: MessageKey; hint: MessageKey; width: string }> = [
   { name: 'mcc', label: 'field.mcc', hint: 'cell.hint.mcc', width: 'narrow' },
@@ -97,6 +103,11 @@ export function CellForm(props: CellFormProps) {
     setHints(hintValues(initialHints));
     setProblems(initialProblems ?? {});
   }
+  // Values that failed the check take the address off the cell it named: they stay, with what is wrong with them.
+  const leaveRoute = () => {
+    setShownRoute(NO_CELL);
+    onInvalid?.();
+  };
   const inputs = useRef<Partial<Record<CellIdField | 'lac', HTMLInputElement | null>>>({});
   const id = useId();
 
@@ -108,7 +119,7 @@ export function CellForm(props: CellFormProps) {
     if (!check.ok) {
       const order: ReadonlyArray<CellIdField | 'lac'> = ['mcc', 'mnc', 'cellid', 'lac'];
       inputs.current[order.find((name) => check.problems[name] !== undefined) ?? 'lac']?.focus();
-      onInvalid?.();
+      leaveRoute();
       return;
     }
     onLookup(check.id, check.hints);

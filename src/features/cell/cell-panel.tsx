@@ -1,16 +1,17 @@
 import './cell.css';
-import { useId, useState, type ReactNode } from 'react';
+import { useCallback, useId, type ReactNode } from 'react';
 import { cellLabel } from '../../api/cell-id';
 import { useI18n } from '../../i18n/i18n';
 import type { LatLon } from '../../map/geo';
 import { ErrorNotice } from '../../ui/error-notice';
 import { useFocusOutcome } from '../../ui/focus';
+import { useMapFocus } from '../../state/session';
 import { readStatus } from '../../ui/read-status';
 import { StatusLine } from '../../ui/status-line';
 import { CellCompare } from './cell-compare';
 import { CellDetails } from './cell-details';
 import { CellFactsView } from './cell-facts-view';
-import { CellForm } from './cell-form';
+import { CellForm, NO_CELL } from './cell-form';
 import { CellIdParts } from './cell-id-parts';
 import { CellShare } from './cell-share';
 import { NetworkNames } from './network-names';
@@ -25,19 +26,24 @@ export interface CellPanelProps {
 export function CellPanel({ fromPhone }: CellPanelProps) {
   const { t, formatDateTime } = useI18n();
   const headingId = useId();
-  const { route, cellId, hints, query, cell, facts, fromHistoryAt, keptFrom, lookup, retry, asked } =
+  const { route, cellId, hints, query, cell, facts, fromHistoryAt, keptFrom, lookup, retry, leave, asked } =
     useCellLookup();
   const current = route.name === 'cell' ? route.id : route.name === 'bad-cell' ? route.given : undefined;
   const given = route.name === 'bad-cell' ? route.givenHints : hints;
-  const routeKey = current ? `${cellLabel(current)} ${given.lac ?? ''} ${given.radio ?? ''}` : 'empty';
-  // The form's values failed its check: what is shown for the address's cell is not theirs, so it goes until
-  // the next lookup (or another cell in the address).
-  const [invalidFor, setInvalidFor] = useState<string | null>(null);
-  if (invalidFor !== null && invalidFor !== routeKey) setInvalidFor(null);
-  const stale = invalidFor === routeKey;
-  const failed = cellId !== null && query.isError && !stale;
-  // The lookup's outcome, once shown, takes focus: the message when it failed, else the cell's heading.
+  const routeKey = current ? `${cellLabel(current)} ${given.lac ?? ''} ${given.radio ?? ''}` : NO_CELL;
+  const failed = cellId !== null && query.isError;
+  // The lookup's outcome, once shown, takes focus: the message when it failed, else the cell's heading. So does
+  // an answer shown from the History (each time one is chosen: the map's flights count them).
   const focusOutcome = useFocusOutcome(asked > 0 && !query.isFetching ? asked : undefined);
+  const shownFrom = useMapFocus((focus) => (focus.shown?.entry ? focus.flights : undefined));
+  const focusShown = useFocusOutcome(shownFrom, { fromAnywhere: true });
+  const focusAnswer = useCallback(
+    (element: HTMLElement | null) => {
+      focusOutcome(element);
+      focusShown(element);
+    },
+    [focusOutcome, focusShown],
+  );
   return (
     <section className="panel-section" aria-labelledby={headingId} aria-busy={query.isFetching}>
       <h2 id={headingId}>{t('cell.heading')}</h2>
@@ -46,14 +52,11 @@ export function CellPanel({ fromPhone }: CellPanelProps) {
         initial={current}
         initialHints={given}
         initialProblems={route.name === 'bad-cell' ? route.problems : undefined}
-        onLookup={(id, hints) => {
-          setInvalidFor(null);
-          lookup(id, hints);
-        }}
-        onInvalid={() => setInvalidFor(routeKey)}
+        onLookup={lookup}
+        onInvalid={leave}
       />
       <StatusLine>{readStatus(query, t('cell.lookingUp'), t)}</StatusLine>
-      {!stale && <RouteNotice />}
+      <RouteNotice />
       {failed && (
         <ErrorNotice
           error={query.error}
@@ -63,13 +66,13 @@ export function CellPanel({ fromPhone }: CellPanelProps) {
           focusRef={focusOutcome}
         />
       )}
-      {cell && !stale && fromHistoryAt !== undefined && (
+      {cell && fromHistoryAt !== undefined && (
         <p className="notice">{t('history.shownFrom', { time: formatDateTime(fromHistoryAt) })}</p>
       )}
-      {cell && !stale && keptFrom !== undefined && <KeptAnswer at={keptFrom} onAskAgain={retry} />}
-      {cell && !stale && (
+      {cell && keptFrom !== undefined && <KeptAnswer at={keptFrom} onAskAgain={retry} />}
+      {cell && (
         <>
-          <CellDetails cell={cell} focusRef={failed ? undefined : focusOutcome} />
+          <CellDetails cell={cell} focusRef={failed ? undefined : focusAnswer} />
           {facts && <CellFactsView facts={facts} />}
           <NetworkNames mcc={cell.mcc} mnc={cell.mnc} />
           <CellIdParts cellid={cell.cellid} />

@@ -5,7 +5,7 @@ import type { Cell, CellHints, CellId, Format, Keys } from '../../api/types';
 import { DEFAULT_SETTINGS } from '../../api/settings';
 import { queryKeys } from '../../queries/query-keys';
 import { withinDeadline } from '../../queries/read-policy';
-import { useRoute } from '../../routing/address-bar';
+import { navigate, useRoute } from '../../routing/address-bar';
 import { cellPath, formatRoute } from '../../routing/route';
 import { useFormat, useKeys, useMapFocus, useSession } from '../../state/session';
 import { useSettings } from '../../state/settings';
@@ -90,12 +90,18 @@ export function useCellLookup() {
     ask();
     void answer.query.refetch();
   };
+  // The form's values failed its check: the address no longer names the cell shown before (a link copied now
+  // would share it), and what was shown for it goes with it. Back returns to it.
+  const leave = () => {
+    if (answer.route.name !== 'home') navigate('/');
+  };
   const { data, dataUpdatedAt, isFetching } = answer.query;
   const kept = data !== undefined && !isFetching && dataUpdatedAt > 0 && dataUpdatedAt < asked.at;
   return {
     ...answer,
     lookup,
     retry,
+    leave,
     asked: asked.count,
     /** When the answer shown was read, if that was before the person asked for it (kept from earlier). */
     keptFrom: kept && answer.fromHistoryAt === undefined ? dataUpdatedAt : undefined,

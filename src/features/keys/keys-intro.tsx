@@ -1,7 +1,8 @@
 import { cellLabel } from '../../api/cell-id';
 import { useI18n } from '../../i18n/i18n';
 import { useRoute } from '../../routing/address-bar';
-import { useSession } from '../../state/session';
+import { useMapFocus, useSession } from '../../state/session';
+import { useFocusOutcome } from '../../ui/focus';
 import { useSettings } from '../../state/settings';
 
 export function KeysIntro() {
@@ -9,10 +10,13 @@ export function KeysIntro() {
   const route = useRoute();
   const { demoKeys } = useSettings().settings;
   const { keys } = useSession();
+  // A lookup without keys: what it waits for takes focus (the Cell ID field would be left out of sight).
+  const lookups = useMapFocus((focus) => focus.flights);
+  const focusNotice = useFocusOutcome(route.name === 'cell' ? lookups : undefined, { fromAnywhere: true });
   return (
     <>
       {route.name === 'cell' && (
-        <p className="notice" role="status">
+        <p className="notice" role="status" tabIndex={-1} ref={focusNotice}>
           {t('app.keysNotice', { cell: cellLabel(route.id) })}
         </p>
       )}

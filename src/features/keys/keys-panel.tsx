@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type KeyboardEvent } from 'react';
 import { useI18n } from '../../i18n/i18n';
 import { useKeysState, useSession } from '../../state/session';
 import { useFocusOutcome } from '../../ui/focus';
@@ -12,8 +12,16 @@ export function KeysPanel() {
   const store = useSession().keys;
   // What the person did with the keys takes focus once shown: where they are kept, or that they are forgotten.
   const focusOutcome = useFocusOutcome(acted?.count);
+  // Escape in the Change keys form leaves it as it was, as its Cancel does.
+  const escape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || keys === null || !editing) return;
+    event.preventDefault();
+    store.closeForm();
+  };
   return (
-    <section className="panel-section keys-section" aria-labelledby={headingId}>
+    // The keys pressed in the form's own fields and buttons, not a handler of its own: no role is wanted.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
+    <section className="panel-section keys-section" aria-labelledby={headingId} onKeyDown={escape}>
       <h2 id={headingId}>{t('keys.heading')}</h2>
       {keys === null || editing ? (
         <>
