@@ -38,6 +38,15 @@ export class FreshCache {
     return this.#version();
   }
 
+  /**
+   * The version the last `check()` saw (the maps hold nothing older), without reading it again: what is read after a
+   * check is kept only if `version()` is still this afterwards. A commit since the check makes them differ, and the
+   * read is not kept; before any check, the version now.
+   */
+  checked(): string {
+    return this.#seen ?? this.#version();
+  }
+
   check(): void {
     const version = this.#version();
     if (version === this.#seen) return;
