@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createCellSources } from '../sources/cell-sources';
 import type { CellKey, CellRecord } from '../store/records';
 import { FreshCache } from '../store/fresh-cache';
-import { createCellRead } from './cell-read';
+import { createCellRead, KEPT } from './cell-read';
 
 /** The Cell read on a store source that counts its reads, and a database version that counts how often it is read. */
 function setUp(onRead: () => void = () => undefined) {
@@ -56,6 +56,16 @@ describe('the Cell read at scale', () => {
     expect(state.counts.cells).toBe(2);
     await ask(state, '10038');
     expect(state.counts.cells).toBe(2);
+  });
+
+  it('keeps the answers of 20,000 cells asked at random, as bench:service asks them (10,000 thrashed)', async () => {
+    const { counts, ask } = setUp();
+    const cells = Array.from({ length: 20_000 }, (_, i) => String(10_000 + i));
+    for (const cellid of cells) await ask(cellid);
+    expect(counts.cells).toBe(cells.length);
+    for (let i = 0; i < 5_000; i++) await ask(cells[Math.floor(Math.random() * cells.length)] ?? '');
+    expect(counts.cells).toBe(cells.length);
+    expect(KEPT).toBeGreaterThanOrEqual(cells.length);
   });
 });
 
