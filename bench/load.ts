@@ -16,9 +16,9 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureBuilt } from '../scripts/built.mjs';
+import { row, slice as sliceOf, summarize, type Slice } from './slices';
 import {
   captureAnswer,
-  cpuMs,
   GENERATOR_THREADS,
   generatorName,
   headerOf,
@@ -32,7 +32,6 @@ import {
   startBenchService,
   type Answer,
   type BenchServer,
-  type LoadRun,
 } from './support';
 
 const { seconds, connections, turns, sliceSeconds } = loadOptions('bench:load', 10);
@@ -48,57 +47,9 @@ const READS = [
   { name: 'Location read', path: `/api/location?${KEYS}` },
 ] as const;
 
-interface Slice extends LoadRun {
-  serverCpuMs: number;
-}
-
 /** One slice of load on one path, with the CPU time the server used for it. */
-async function slice(server: BenchServer, path: string, duration: number): Promise<Slice> {
-  const before = cpuMs(server.child);
-  const run = await runLoad({ origin: server.origin, paths: [path], connections, seconds: duration });
-  return { ...run, serverCpuMs: cpuMs(server.child) - before };
-}
-
-interface Summary {
-  rps: number;
-  p50: number;
-  p99: number;
-  socketErrors: number;
-  httpErrors: number;
-  requests: number;
-  serverUs: number;
-  generatorUs: number;
-  /** Cores' worth of CPU the generator used while it ran. */
-  generatorCores: number;
-}
-
-/** Requests/s over all slices; p50 the median of the slices' medians, p99 the worst slice's. */
-function summarize(slices: Slice[]): Summary {
-  const sum = (f: (s: Slice) => number): number => slices.reduce((n, s) => n + f(s), 0);
-  const requests = sum((s) => s.requests);
-  const p50s = slices.map((s) => s.p50Ms).sort((a, b) => a - b);
-  return {
-    rps: requests / sum((s) => s.seconds),
-    p50: p50s[Math.floor(p50s.length / 2)] ?? NaN,
-    p99: Math.max(...slices.map((s) => s.p99Ms)),
-    socketErrors: sum((s) => s.socketErrors),
-    httpErrors: sum((s) => s.httpErrors),
-    requests,
-    serverUs: (sum((s) => s.serverCpuMs) * 1000) / requests,
-    generatorUs: (sum((s) => s.generatorCpuMs) * 1000) / requests,
-    generatorCores: sum((s) => s.generatorCpuMs) / 1000 / sum((s) => s.seconds),
-  };
-}
-
-const ms = (v: number): string => v.toFixed(v < 10 ? 2 : 1).padStart(5);
-function row(name: string, s: Summary): string {
-  return (
-    `  ${name.padEnd(15)} ${Math.round(s.rps).toLocaleString('en').padStart(7)} req/s` +
-    `   p50 ${ms(s.p50)} ms   p99 ${ms(s.p99)} ms   errors ${s.socketErrors} socket, ${s.httpErrors} non-2xx` +
-    `   CPU/request: server ${s.serverUs.toFixed(1)} µs, generator ${s.generatorUs.toFixed(1)} µs` +
-    ` (${s.generatorCores.toFixed(2)} cores)   ${s.requests.toLocaleString('en')} requests`
-  );
-}
+const slice = (server: BenchServer, path: string, duration: number): Promise<Slice> =>
+  sliceOf(server, [path], { connections, seconds: duration });
 
 function describe(answer: Answer): string {
   const head = answer.headers.reduce((n, v) => n + v.length, 0) + answer.headers.length * 2;

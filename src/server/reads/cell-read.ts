@@ -18,8 +18,12 @@ export type CellRead = (
   spendOnSources?: CellQuestion['spendOnSources'],
 ) => ApiAnswer | Promise<ApiAnswer>;
 
-/** Most cells whose answers are kept between changes to the database. */
-const KEPT = 10_000;
+/**
+ * Most cells whose answers are kept between changes to the database: about 430 bytes each, so 50,000 take some
+ * 22 MB. Fewer thrashed under a map's users asking thousands of cells at random (bench:service asks 20,000): with
+ * 10,000 kept, every other request missed and read SQLite, encoded XML and made an abort signal again.
+ */
+export const KEPT = 50_000;
 
 /**
  * The store's own Cell answers are kept (in bytes, headers and all) until the database changes: the guard makes
@@ -39,7 +43,9 @@ export function createCellRead(sources: CellSources, fresh: FreshCache): CellRea
     signal: () => AbortSignal,
     spendOnSources: CellQuestion['spendOnSources'],
   ) {
-    const version = fresh.version();
+    // The guard has just made `fresh` current: its version then is the one to compare with (a read of the -shm
+    // file less for each cell not kept).
+    const version = fresh.checked();
     const outcome = await answerCell(
       sources.lookup,
       questionOf(request.asked, request, { spendOnSources }),

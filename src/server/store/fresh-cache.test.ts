@@ -129,4 +129,32 @@ describe('BoundedMap', () => {
       ['c', 4],
     ]);
   });
+
+  it('stays within its bound after a key deleted by hand, and starts afresh after clear()', () => {
+    const map = new BoundedMap<string, number>(3);
+    map.set('a', 1).set('b', 2).set('c', 3);
+    map.delete('b');
+    map.set('d', 4).set('e', 5);
+    expect([...map.keys()]).toEqual(['c', 'd', 'e']);
+    map.clear();
+    map.set('f', 6).set('g', 7).set('h', 8).set('i', 9);
+    expect([...map.keys()]).toEqual(['g', 'h', 'i']);
+  });
+
+  it('forgets its oldest entry as fast when it holds 50,000 as when it holds 100', () => {
+    // Finding the oldest with keys().next() walked past every deleted slot: 60 times slower at 50,000 (25 µs a set).
+    const cpuPerSet = (max: number): number => {
+      const map = new BoundedMap<string, number>(max);
+      for (let i = 0; i < max; i++) map.set(`xml 244/91/${i}`, i);
+      const started = process.cpuUsage();
+      for (let i = max; i < max + 20_000; i++) map.set(`xml 244/91/${i}`, i);
+      const used = process.cpuUsage(started);
+      expect(map.size).toBe(max);
+      return used.user + used.system;
+    };
+    cpuPerSet(100); // warm up
+    const small = Math.min(cpuPerSet(100), cpuPerSet(100));
+    const large = Math.min(cpuPerSet(50_000), cpuPerSet(50_000));
+    expect(large / small).toBeLessThan(8);
+  });
 });
