@@ -81,6 +81,10 @@ export const CAMARA_NUMBERS = {
   tokenHangs: '+358501000014',
   tokenDown: '+358501000015',
   slowDown: '+358501000016',
+  /** A hostile operator: a consent request that lives a day, and slow_down at every poll. */
+  dayLongWait: '+358501000017',
+  /** Consents at once; the test makes the token endpoint fail, then come back (standIn.tokenDown). */
+  flaky: '+358501000018',
   // Hostile answers of the API, each after consent at once.
   radiusMissing: '+358501000021',
   latitudeOutOfRange: '+358501000022',
@@ -126,6 +130,8 @@ export const SUBSCRIBERS: Readonly<Record<string, Subscriber>> = {
   },
   [N.apiHangs]: { consent: 'at-once', raw: 'hang' },
   [N.slowDown]: { consent: 'at-once', interval: 2, slowDownPolls: 2, fix: located },
+  [N.dayLongWait]: { consent: 'never', expiresIn: 86_400, slowDownPolls: 1_000_000, fix: located },
+  [N.flaky]: { consent: 'on-request', expiresIn: 120, fix: located },
   [N.tokenHangs]: { consent: 'at-once', tokenRaw: 'hang', fix: located },
   [N.tokenDown]: {
     consent: 'at-once',

@@ -7,6 +7,7 @@
 //   API     ${url}/api    (/location-retrieval/v0.5/retrieve, /location-verification/v3/verify)
 //   tests   POST /control/answer?number=+358...&yes=true|false   the subscriber answers on the phone
 //           GET /control/seen?number=+358...                    how many requests of each kind it answered
+//           POST /control/down?number=+358...&down=true|false   its token endpoint fails (503) for that number
 // Run: node --import tsx scripts/stand-ins/camara.ts PORT CLIENT_ID KEY_FILE [INTERVAL]   (the client's key, PEM)
 import { createPublicKey, randomBytes, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -49,6 +50,8 @@ export interface CamaraStandIn {
   revoke(number: string): void;
   /** The access tokens issued so far. */
   issued(): string[];
+  /** The token endpoint fails (503) for the number's requests, or works again. */
+  tokenDown(number: string, down: boolean): void;
   close(): Promise<void>;
 }
 
@@ -78,6 +81,7 @@ export async function startCamaraStandIn(options: StandInOptions): Promise<Camar
   const requests = new Map<string, CibaRequest>();
   const state: ApiState = { tokens: new Map<string, IssuedToken>(), now, seen: [] };
   const polls: CamaraStandIn['polls'] = [];
+  const downFor = new Set<string>();
   let base = '';
   const registry: ClientRegistry = {
     clientId: options.clientId ?? CAMARA_CLIENT_ID,
@@ -144,6 +148,11 @@ export async function startCamaraStandIn(options: StandInOptions): Promise<Camar
     if (request === undefined || request.done) return oauthError(res, 400, 'invalid_grant');
     const at = now();
     const told = (answer: string) => polls.push({ number: request.number, at, answer });
+    if (downFor.has(request.number)) {
+      told('down');
+      res.writeHead(503, { 'Content-Type': 'text/plain' });
+      return void res.end('upstream connect error');
+    }
     if (at > request.createdAt + request.expiresIn * 1000) {
       told('expired_token');
       return oauthError(res, 400, 'expired_token');
@@ -205,6 +214,10 @@ export async function startCamaraStandIn(options: StandInOptions): Promise<Camar
     if (url.pathname === '/control/answer') {
       return json(res, { answered: answer(number, url.searchParams.get('yes') === 'true') });
     }
+    if (url.pathname === '/control/down') {
+      tokenDown(number, url.searchParams.get('down') === 'true');
+      return json(res, { down: downFor.has(number) });
+    }
     const count = (kind: string) =>
       polls.filter((poll) => poll.number === number && poll.answer === kind).length;
     json(res, {
@@ -213,6 +226,11 @@ export async function startCamaraStandIn(options: StandInOptions): Promise<Camar
       slowDown: count('slow_down'),
       api: state.seen.filter((seen) => seen.number === number).length,
     });
+  }
+
+  function tokenDown(number: string, down: boolean): void {
+    if (down) downFor.add(number);
+    else downFor.delete(number);
   }
 
   function answer(number: string, yes: boolean): boolean {
@@ -255,6 +273,7 @@ export async function startCamaraStandIn(options: StandInOptions): Promise<Camar
       for (const [token, issued] of state.tokens) if (issued.number === number) state.tokens.delete(token);
     },
     issued: () => [...state.tokens.keys()],
+    tokenDown,
     close: () =>
       new Promise<void>((done) => {
         server.closeAllConnections();
