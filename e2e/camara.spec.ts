@@ -36,7 +36,9 @@ test.describe('Locate my phone through a CAMARA operator', () => {
     // While the app waits, focus stays where the person pressed: the next Tab goes on from there.
     await expect(page.getByRole('button', { name: 'Locate my phone' })).toBeFocused();
     await answerOnThePhone(N.approves, true);
-    const heading = page.getByRole('heading', { name: 'Your phone is within 1.2 km of here' });
+    const heading = page.getByRole('heading', {
+      name: 'Your phone is within 1.2 km of the centre marked on the map',
+    });
     await expect(heading).toBeVisible();
     await expect(heading).toBeFocused();
     await expect(page.getByRole('status').filter({ hasText: 'Your phone was located.' })).toBeVisible();
@@ -61,14 +63,18 @@ test.describe('Locate my phone through a CAMARA operator', () => {
     const cellId = page.getByLabel('Cell ID', { exact: true });
     await cellId.fill('10038');
     await answerOnThePhone(N.approves, true);
-    await expect(page.getByRole('heading', { name: 'Your phone is within 1.2 km of here' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Your phone is within 1.2 km of the centre marked on the map' }),
+    ).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'Your phone was located.' })).toBeVisible();
     await expect(cellId).toBeFocused();
   });
 
   test('draws a polygon with its centre, its size and the fix’s age', async ({ page }) => {
     await locate(page, N.polygon);
-    const heading = page.getByRole('heading', { name: 'Your phone is within 1.9 km of here' });
+    const heading = page.getByRole('heading', {
+      name: 'Your phone is within 1.9 km of the centre marked on the map',
+    });
     await expect(heading).toBeFocused();
     const panel = page.getByRole('region', { name: 'My phone' });
     await expect(panel.getByText('5 corners, the farthest 1.9 km from the centre')).toBeVisible();

@@ -85,6 +85,9 @@ export const CAMARA_NUMBERS = {
   dayLongWait: '+358501000017',
   /** Consents at once; the test makes the token endpoint fail, then come back (standIn.tokenDown). */
   flaky: '+358501000018',
+  /** Approve on request, each for one browser test of the wait alone (an answer on the phone answers all). */
+  cancels: '+358501000019',
+  reloads: '+358501000020',
   // Hostile answers of the API, each after consent at once.
   radiusMissing: '+358501000021',
   latitudeOutOfRange: '+358501000022',
@@ -132,6 +135,8 @@ export const SUBSCRIBERS: Readonly<Record<string, Subscriber>> = {
   [N.slowDown]: { consent: 'at-once', interval: 2, slowDownPolls: 2, fix: located },
   [N.dayLongWait]: { consent: 'never', expiresIn: 86_400, slowDownPolls: 1_000_000, fix: located },
   [N.flaky]: { consent: 'on-request', expiresIn: 120, fix: located },
+  [N.cancels]: { consent: 'on-request', expiresIn: 120, fix: located },
+  [N.reloads]: { consent: 'on-request', expiresIn: 120, fix: located },
   [N.tokenHangs]: { consent: 'at-once', tokenRaw: 'hang', fix: located },
   [N.tokenDown]: {
     consent: 'at-once',

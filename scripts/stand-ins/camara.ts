@@ -6,7 +6,7 @@
 //   issuer  ${url}/oidc   (discovery, /oidc/bc-authorize, /oidc/token)
 //   API     ${url}/api    (/location-retrieval/v0.5/retrieve, /location-verification/v3/verify)
 //   tests   POST /control/answer?number=+358...&yes=true|false   the subscriber answers on the phone
-//           GET /control/seen?number=+358...                    how many requests of each kind it answered
+//           GET /control/seen?number=+358...                    how many requests of each kind it had
 //           POST /control/down?number=+358...&down=true|false   its token endpoint fails (503) for that number
 // Run: node --import tsx scripts/stand-ins/camara.ts PORT CLIENT_ID KEY_FILE [INTERVAL]   (the client's key, PEM)
 import { createPublicKey, randomBytes, type KeyObject } from 'node:crypto';
@@ -225,6 +225,7 @@ export async function startCamaraStandIn(options: StandInOptions): Promise<Camar
       pending: count('authorization_pending'),
       slowDown: count('slow_down'),
       api: state.seen.filter((seen) => seen.number === number).length,
+      requests: [...requests.values()].filter((request) => request.number === number).length,
     });
   }
 

@@ -11,6 +11,7 @@ import { CamaraLayer } from './camara-layer';
 import { CellMarker } from './cell-marker';
 import { CellRange, useRangeNote } from './cell-range';
 import { DeviceMarker } from './device-marker';
+import { FitCamara } from './fit-camara';
 import { FlyTo } from './fly-to';
 import { MapLegend } from './map-legend';
 import { MapPick } from './map-pick';
@@ -73,7 +74,7 @@ export function MapView({ controls }: MapViewProps) {
       </Later>
       <div className="map-side">
         {controls}
-        <MapLegend range={rangeNote} />
+        <MapLegend range={rangeNote} camara={settings.locationSource === 'camara'} />
       </div>
     </>
   );
@@ -97,6 +98,7 @@ function MapLayers() {
       <CamaraLayer />
       <MapPick />
       <FlyTo />
+      <FitCamara />
       <ViewReport />
       <ScaleControl position="bottomleft" imperial={false} />
     </>
