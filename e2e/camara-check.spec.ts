@@ -134,3 +134,27 @@ test.describe('the map beside a CAMARA answer', () => {
     await expect(form).toContainText('The area drawn on the map is from an earlier Locate');
   });
 });
+
+test('CAMARA answers are kept in the history as others are, and forgotten with the keys', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await saveKeys(page, camaraUser(N.atOnce));
+  const history = page.getByRole('region', { name: 'History' });
+  await expect(history).toContainText('Answers you get will be listed here.');
+  await page.getByRole('button', { name: 'Locate my phone' }).click();
+  const locatedItem = history.getByRole('listitem').filter({ hasText: 'My phone, by my operator' });
+  await expect(locatedItem).toContainText('Within 1.2 km of 60.16990, 24.93840');
+  const form = section(page);
+  await form.getByRole('radio', { name: 'A point on the map' }).check();
+  await form.getByRole('button', { name: 'Use the middle of the map' }).click();
+  await check(form, '5');
+  const checkedItem = history.getByRole('listitem').filter({ hasText: 'Is my phone near a place?' });
+  await expect(checkedItem).toContainText(
+    /(Yes|No|Partly).* 5 km \(position of .*\), of \d+\.\d{5}, \d+\.\d{5}/,
+  );
+  await expect(history.getByRole('listitem')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Forget keys' }).click();
+  await expect(history.getByRole('listitem')).toHaveCount(0);
+  await expect(history).toContainText('Answers you get will be listed here.');
+});
