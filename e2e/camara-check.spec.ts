@@ -31,17 +31,23 @@ async function check(form: Locator, km: string): Promise<void> {
   await form.getByRole('button', { name: 'Check' }).click();
 }
 
-/** The box a path is drawn in, as a share of the map's: inside it, and how much of its shorter side it spans. */
-async function framed(page: Page, path: Locator): Promise<{ inside: boolean; share: number }> {
+/**
+ * Whether a path is framed once the map is at rest: drawn whole inside the map, spanning more than 40 % of its
+ * shorter side, and in the same place two frames later (no flight under way).
+ */
+async function framedAtRest(page: Page, path: Locator): Promise<boolean> {
   const map = await page.locator('.leaflet-container').boundingBox();
   const box = await path.boundingBox();
-  if (map === null || box === null) throw new Error('not drawn');
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  const later = await path.boundingBox();
+  if (map === null || box === null || later === null) return false;
+  const still = JSON.stringify(box) === JSON.stringify(later);
   const inside =
     box.x >= map.x - 1 &&
     box.y >= map.y - 1 &&
     box.x + box.width <= map.x + map.width + 1 &&
     box.y + box.height <= map.y + map.height + 1;
-  return { inside, share: Math.max(box.width, box.height) / Math.min(map.width, map.height) };
+  return still && inside && Math.max(box.width, box.height) / Math.min(map.width, map.height) > 0.4;
 }
 
 test.describe('Is my phone near a place: the limits and the form', () => {
@@ -96,8 +102,7 @@ test.describe('the map beside a CAMARA answer', () => {
     const area = page.locator('path.camara-area');
     await expect(area).toHaveCount(1);
     // The 1.2 km circle fills a good part of the map once it has come to rest, whole.
-    await expect.poll(async () => (await framed(page, area)).share, { timeout: 10_000 }).toBeGreaterThan(0.4);
-    expect((await framed(page, area)).inside).toBe(true);
+    await expect.poll(() => framedAtRest(page, area), { timeout: 10_000 }).toBe(true);
     const legend = page.locator('details.map-legend');
     if ((await legend.getAttribute('open')) === null) await legend.locator('summary').click();
     await expect(legend).toContainText('Where your operator’s network places your phone');
@@ -108,10 +113,7 @@ test.describe('the map beside a CAMARA answer', () => {
     await check(form, '5');
     const circle = page.locator('path.camara-circle');
     await expect(circle).toHaveCount(1);
-    await expect
-      .poll(async () => (await framed(page, circle)).share, { timeout: 10_000 })
-      .toBeGreaterThan(0.4);
-    expect((await framed(page, circle)).inside).toBe(true);
+    await expect.poll(() => framedAtRest(page, circle), { timeout: 10_000 }).toBe(true);
   });
 
   test('the verdict beside its circle and the time it is about; an older area is marked older', async ({
