@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { CAMARA_NUMBERS as N } from '../scripts/stand-ins/camara-subscribers';
-import { CAMARA_SERVICE, camaraUser, expect, saveKeys, test } from './fixtures';
+import { CAMARA_SERVICE, camaraUser, expect, ownNumber, saveKeys, test } from './fixtures';
 
 /* The wait for the owner's approval (e2e/camara.spec.ts has the answers): what it says, its deadline and Cancel,
    a reload in the middle of it, an operator that stops answering. The stand-in's interval is 1 s here. */
@@ -49,8 +49,10 @@ test.describe('waiting for the owner', () => {
   test('the deadline counts down; Cancel stops the wait, and Locate again takes up the same request', async ({
     page,
   }) => {
-    const before = (await control('seen', N.cancels)).requests ?? 0;
-    await locate(page, N.cancels);
+    const number = ownNumber(N.cancels, 1);
+    // The stand-in may outlive a run (a server reused): its count is read before.
+    const before = (await control('seen', number)).requests ?? 0;
+    await locate(page, number);
     await expect(waiting(page)).toBeVisible();
     const left = panel(page).getByText(/^Time left: \d/);
     await expect(left).toBeVisible();
@@ -62,20 +64,21 @@ test.describe('waiting for the owner', () => {
     await expect(waiting(page)).toHaveCount(0);
     await page.getByRole('button', { name: 'Locate my phone' }).click();
     await expect(waiting(page)).toBeVisible();
-    await control('answer', N.cancels, '&yes=true');
+    await control('answer', number, '&yes=true');
     await expect(located(page)).toBeVisible();
-    expect((await control('seen', N.cancels)).requests).toBe(before + 1);
+    expect((await control('seen', number)).requests).toBe(before + 1);
   });
 
   test('a reload in the middle of the wait shows it, with its deadline, and paints the answer', async ({
     page,
   }) => {
-    await locate(page, N.reloads);
+    const number = ownNumber(N.reloads, 2);
+    await locate(page, number);
     await expect(waiting(page)).toBeVisible();
     await page.reload();
     await expect(waiting(page)).toBeVisible();
     await expect(panel(page).getByText(/^Time left: /)).toBeVisible();
-    await control('answer', N.reloads, '&yes=true');
+    await control('answer', number, '&yes=true');
     await expect(located(page)).toBeVisible();
     await expect(page.locator('path.camara-area')).toHaveCount(1);
   });
@@ -83,17 +86,19 @@ test.describe('waiting for the owner', () => {
   test('an operator that stops answering: told at once, the same request polled on and reused', async ({
     page,
   }) => {
-    const before = (await control('seen', N.flaky)).requests ?? 0;
-    await locate(page, N.flaky);
+    const number = ownNumber(N.flaky, 3);
+    // The stand-in may outlive a run (a server reused): its count is read before.
+    const before = (await control('seen', number)).requests ?? 0;
+    await locate(page, number);
     await expect(waiting(page)).toBeVisible();
-    await control('down', N.flaky, '&down=true');
+    await control('down', number, '&down=true');
     const trouble = panel(page).getByRole('status').filter({ hasText: 'did not answer the last check' });
     await expect(trouble).toBeVisible({ timeout: 3000 });
     await page.getByRole('button', { name: 'Locate my phone' }).click();
     await expect(trouble).toBeVisible();
-    await control('down', N.flaky, '&down=false');
-    await control('answer', N.flaky, '&yes=true');
+    await control('down', number, '&down=false');
+    await control('answer', number, '&yes=true');
     await expect(located(page)).toBeVisible();
-    expect((await control('seen', N.flaky)).requests).toBe(before + 1);
+    expect((await control('seen', number)).requests).toBe(before + 1);
   });
 });

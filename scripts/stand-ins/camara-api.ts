@@ -7,7 +7,7 @@ import {
   X_CORRELATOR,
   type Area,
 } from '../../src/server/camara/device-location';
-import { NOW_PLACEHOLDER, SUBSCRIBERS } from './camara-subscribers';
+import { NOW_PLACEHOLDER, subscriberOf } from './camara-subscribers';
 
 export interface IssuedToken {
   number: string;
@@ -145,7 +145,7 @@ export function handleApi(
     return error(res, 401, 'UNAUTHENTICATED', correlator);
   const scope = operation === 'retrieve' ? RETRIEVAL_SCOPE : VERIFICATION_SCOPE;
   if (!token.scopes.includes(scope)) return error(res, 403, 'PERMISSION_DENIED', correlator);
-  const subscriber = SUBSCRIBERS[token.number];
+  const subscriber = subscriberOf(token.number);
   if (subscriber?.raw === 'hang') return;
   if (subscriber?.raw !== undefined) {
     res.writeHead(subscriber.raw.status, subscriber.raw.headers);

@@ -225,5 +225,13 @@ export const SUBSCRIBERS: Readonly<Record<string, Subscriber>> = {
   },
 };
 
+/**
+ * The subscriber a number names: one of the cast, or one of the cast with two more digits (a browser test's own
+ * number, so that its answer on the phone answers no other test's request: see e2e/fixtures.ts, ownNumber).
+ */
+export function subscriberOf(number: string): Subscriber | undefined {
+  return SUBSCRIBERS[number] ?? (number.length === 15 ? SUBSCRIBERS[number.slice(0, 13)] : undefined);
+}
+
 /** Replaced in a raw body by the time of the answer. */
 export const NOW_PLACEHOLDER = '{now}';

@@ -17,7 +17,7 @@ import { pathToFileURL } from 'node:url';
 import { CIBA_GRANT_TYPE, PHONE_NUMBER } from '../../src/server/camara/device-location';
 import { handleApi, type ApiState, type IssuedToken, type SeenApiRequest } from './camara-api';
 import { checkClient, type ClientRegistry, type SeenAssertion } from './camara-client-auth';
-import { SUBSCRIBERS } from './camara-subscribers';
+import { subscriberOf } from './camara-subscribers';
 
 export { CAMARA_NUMBERS } from './camara-subscribers';
 export const CAMARA_CLIENT_ID = 'cellpos-test-client';
@@ -119,7 +119,7 @@ export async function startCamaraStandIn(options: StandInOptions): Promise<Camar
     }
     const hint = form.get('login_hint') ?? '';
     const number = hint.startsWith('tel:') ? hint.slice(4) : '';
-    const subscriber = PHONE_NUMBER.test(number) ? SUBSCRIBERS[number] : undefined;
+    const subscriber = PHONE_NUMBER.test(number) ? subscriberOf(number) : undefined;
     if (subscriber === undefined) return oauthError(res, 400, 'unknown_user_id');
     const id = randomBytes(18).toString('base64url');
     const interval = subscriber.interval === null ? 5 : (subscriber.interval ?? options.interval ?? 5);
@@ -160,7 +160,7 @@ export async function startCamaraStandIn(options: StandInOptions): Promise<Camar
     const early = at - request.lastPollAt < request.interval * 1000;
     request.lastPollAt = at;
     request.polls += 1;
-    const subscriber = SUBSCRIBERS[request.number];
+    const subscriber = subscriberOf(request.number);
     if (early || request.polls <= (subscriber?.slowDownPolls ?? 0)) {
       request.interval += 5;
       told('slow_down');

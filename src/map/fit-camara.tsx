@@ -35,7 +35,16 @@ export function FitCamara() {
     // As FlyTo: the move starts after a painted frame, so the answer and the move are seen together.
     return afterNextPaint(() => {
       const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-      const options = { padding: L.point(24, 24), maxZoom: 17 };
+      // The map's corner controls and legend lie over its right side: where the legend opens by itself (the
+      // width map-legend.tsx asks), the answer is framed beside them; a phone has no room to spare for that.
+      const wide = window.matchMedia?.('(min-width: 761px)').matches ?? true;
+      const side = map.getContainer().parentElement?.querySelector('.map-side');
+      const right = wide ? (side?.getBoundingClientRect().width ?? 0) : 0;
+      const options = {
+        paddingTopLeft: L.point(24, 24),
+        paddingBottomRight: L.point(24 + right, 24),
+        maxZoom: 17,
+      };
       if (reduce) map.fitBounds(bounds, options);
       else map.flyToBounds(bounds, { ...options, duration: 1.2 });
     });
