@@ -70,7 +70,9 @@ test('Locate my phone through this service as the CAMARA operator: approved with
     'Approved 1 waiting CAMARA consent request.',
   );
   // The app keeps asking by itself; the operator's poll interval is 5 s.
-  const heading = page.getByRole('heading', { name: 'Your phone is within 1 km of here' });
+  const heading = page.getByRole('heading', {
+    name: 'Your phone is within 1 km of the centre marked on the map',
+  });
   await expect(heading).toBeVisible({ timeout: 30_000 });
   await expect(heading).toBeFocused();
   const panel = page.getByRole('region', { name: 'My phone' });

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { CAMARA_NUMBERS as N } from '../scripts/stand-ins/camara-subscribers';
 import { expectAccessible } from './accessible';
-import { CAMARA_SERVICE, camaraUser, expect, lookUpCell, saveKeys, test } from './fixtures';
+import { CAMARA_SERVICE, camaraUser, expect, lookUpCell, ownNumber, saveKeys, test } from './fixtures';
 
 /* The app with LOCATION_SOURCE=camara: the service asks the stand-in CAMARA operator (playwright.config.ts), whose
    registered number picks how the "owner" answers. Every test registers a user of its own. */
@@ -29,14 +29,17 @@ test.describe('Locate my phone through a CAMARA operator', () => {
   test('waits for approval on the phone by itself, then shows the area: heading focused, circle on the map', async ({
     page,
   }) => {
-    await locate(page, N.approves);
+    const number = ownNumber(N.approves, 1);
+    await locate(page, number);
     const waiting = page.getByRole('status').filter({ hasText: 'Waiting for approval on your phone' });
     await expect(waiting).toBeVisible();
     await expect(area(page)).toHaveCount(0);
     // While the app waits, focus stays where the person pressed: the next Tab goes on from there.
     await expect(page.getByRole('button', { name: 'Locate my phone' })).toBeFocused();
-    await answerOnThePhone(N.approves, true);
-    const heading = page.getByRole('heading', { name: 'Your phone is within 1.2 km of here' });
+    await answerOnThePhone(number, true);
+    const heading = page.getByRole('heading', {
+      name: 'Your phone is within 1.2 km of the centre marked on the map',
+    });
     await expect(heading).toBeVisible();
     await expect(heading).toBeFocused();
     await expect(page.getByRole('status').filter({ hasText: 'Your phone was located.' })).toBeVisible();
@@ -56,19 +59,24 @@ test.describe('Locate my phone through a CAMARA operator', () => {
   test('an answer that comes while the person is elsewhere on the page is announced, not given focus', async ({
     page,
   }) => {
-    await locate(page, N.approves);
+    const number = ownNumber(N.approves, 2);
+    await locate(page, number);
     await expect(page.getByRole('status').filter({ hasText: 'Waiting for approval' })).toBeVisible();
     const cellId = page.getByLabel('Cell ID', { exact: true });
     await cellId.fill('10038');
-    await answerOnThePhone(N.approves, true);
-    await expect(page.getByRole('heading', { name: 'Your phone is within 1.2 km of here' })).toBeVisible();
+    await answerOnThePhone(number, true);
+    await expect(
+      page.getByRole('heading', { name: 'Your phone is within 1.2 km of the centre marked on the map' }),
+    ).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'Your phone was located.' })).toBeVisible();
     await expect(cellId).toBeFocused();
   });
 
   test('draws a polygon with its centre, its size and the fix’s age', async ({ page }) => {
     await locate(page, N.polygon);
-    const heading = page.getByRole('heading', { name: 'Your phone is within 1.9 km of here' });
+    const heading = page.getByRole('heading', {
+      name: 'Your phone is within 1.9 km of the centre marked on the map',
+    });
     await expect(heading).toBeFocused();
     const panel = page.getByRole('region', { name: 'My phone' });
     await expect(panel.getByText('5 corners, the farthest 1.9 km from the centre')).toBeVisible();

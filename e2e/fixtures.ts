@@ -140,6 +140,15 @@ function adminOf(db: string, ...args: string[]): string {
 export const CAMARA_SERVICE = process.env.E2E_CAMARA_URL ?? 'http://127.0.0.1:5205';
 
 /**
+ * A number of its own for a test whose owner answers on the phone: the cast's number with two more digits, one for
+ * the project and one the test picks (0-9), so that an answer given in one test (or the same test in the other
+ * project, running at the same time) answers no other's request. The stand-in treats it as the cast's number.
+ */
+export function ownNumber(number: string, digit: number): string {
+  return `${number}${test.info().project.name === 'phone' ? 5 : 0}${digit}`;
+}
+
+/**
  * Registers a user of the demo developer with the number (E.164) on the CAMARA service; returns the keys. The
  * stand-in operator's subscriber with that number (scripts/stand-ins/camara-subscribers.ts) picks how it answers.
  */

@@ -7,7 +7,7 @@ import {
   X_CORRELATOR,
   type Area,
 } from '../../src/server/camara/device-location';
-import { NOW_PLACEHOLDER, SUBSCRIBERS } from './camara-subscribers';
+import { NOW_PLACEHOLDER, subscriberOf } from './camara-subscribers';
 
 export interface IssuedToken {
   number: string;
@@ -30,8 +30,10 @@ export interface ApiState {
   seen: SeenApiRequest[];
 }
 
-/** The smallest verification radius this operator accepts (the YAML's example of a local restriction). */
+/** The smallest verification radius this operator accepts (the YAML's example of a local restriction), and the
+ *  largest; its INVALID_AREA names both in its message, as the YAML asks ("will refer to the reason"). */
 export const MIN_VERIFY_RADIUS_M = 1000;
+export const MAX_VERIFY_RADIUS_M = 200_000;
 /** The operator covers Finland, roughly: a circle centred outside is LOCATION_VERIFICATION.AREA_NOT_COVERED. */
 const COVERAGE = { south: 59.5, north: 70.1, west: 19.0, east: 31.6 };
 
@@ -43,8 +45,14 @@ function send(res: ServerResponse, status: number, body: unknown, correlator: st
   res.end(JSON.stringify(body));
 }
 
-function error(res: ServerResponse, status: number, code: string, correlator: string | undefined): void {
-  send(res, status, { status, code, message: `${code.toLowerCase().replaceAll('_', ' ')}` }, correlator);
+function error(
+  res: ServerResponse,
+  status: number,
+  code: string,
+  correlator: string | undefined,
+  message = code.toLowerCase().replaceAll('_', ' '),
+): void {
+  send(res, status, { status, code, message }, correlator);
 }
 
 const rad = (degrees: number) => (degrees * Math.PI) / 180;
@@ -137,7 +145,7 @@ export function handleApi(
     return error(res, 401, 'UNAUTHENTICATED', correlator);
   const scope = operation === 'retrieve' ? RETRIEVAL_SCOPE : VERIFICATION_SCOPE;
   if (!token.scopes.includes(scope)) return error(res, 403, 'PERMISSION_DENIED', correlator);
-  const subscriber = SUBSCRIBERS[token.number];
+  const subscriber = subscriberOf(token.number);
   if (subscriber?.raw === 'hang') return;
   if (subscriber?.raw !== undefined) {
     res.writeHead(subscriber.raw.status, subscriber.raw.headers);
@@ -161,7 +169,16 @@ export function handleApi(
     return error(res, subscriber.error.status, subscriber.error.code, correlator);
   const prefix = operation === 'retrieve' ? 'LOCATION_RETRIEVAL' : 'LOCATION_VERIFICATION';
   if (asked !== undefined) {
-    if (asked.radius < MIN_VERIFY_RADIUS_M) return error(res, 422, `${prefix}.INVALID_AREA`, correlator);
+    if (asked.radius < MIN_VERIFY_RADIUS_M || asked.radius > MAX_VERIFY_RADIUS_M) {
+      const limits = `the radius must be at least ${MIN_VERIFY_RADIUS_M} m and at most ${MAX_VERIFY_RADIUS_M / 1000} km`;
+      return error(
+        res,
+        422,
+        `${prefix}.INVALID_AREA`,
+        correlator,
+        `The requested area is invalid: ${limits}`,
+      );
+    }
     const { latitude, longitude } = asked.center;
     if (
       latitude < COVERAGE.south ||

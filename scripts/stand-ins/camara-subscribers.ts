@@ -81,6 +81,13 @@ export const CAMARA_NUMBERS = {
   tokenHangs: '+358501000014',
   tokenDown: '+358501000015',
   slowDown: '+358501000016',
+  /** A hostile operator: a consent request that lives a day, and slow_down at every poll. */
+  dayLongWait: '+358501000017',
+  /** Consents at once; the test makes the token endpoint fail, then come back (standIn.tokenDown). */
+  flaky: '+358501000018',
+  /** Approve on request, each for one browser test of the wait alone (an answer on the phone answers all). */
+  cancels: '+358501000019',
+  reloads: '+358501000020',
   // Hostile answers of the API, each after consent at once.
   radiusMissing: '+358501000021',
   latitudeOutOfRange: '+358501000022',
@@ -126,6 +133,10 @@ export const SUBSCRIBERS: Readonly<Record<string, Subscriber>> = {
   },
   [N.apiHangs]: { consent: 'at-once', raw: 'hang' },
   [N.slowDown]: { consent: 'at-once', interval: 2, slowDownPolls: 2, fix: located },
+  [N.dayLongWait]: { consent: 'never', expiresIn: 86_400, slowDownPolls: 1_000_000, fix: located },
+  [N.flaky]: { consent: 'on-request', expiresIn: 120, fix: located },
+  [N.cancels]: { consent: 'on-request', expiresIn: 120, fix: located },
+  [N.reloads]: { consent: 'on-request', expiresIn: 120, fix: located },
   [N.tokenHangs]: { consent: 'at-once', tokenRaw: 'hang', fix: located },
   [N.tokenDown]: {
     consent: 'at-once',
@@ -213,6 +224,14 @@ export const SUBSCRIBERS: Readonly<Record<string, Subscriber>> = {
     fix: located,
   },
 };
+
+/**
+ * The subscriber a number names: one of the cast, or one of the cast with two more digits (a browser test's own
+ * number, so that its answer on the phone answers no other test's request: see e2e/fixtures.ts, ownNumber).
+ */
+export function subscriberOf(number: string): Subscriber | undefined {
+  return SUBSCRIBERS[number] ?? (number.length === 15 ? SUBSCRIBERS[number.slice(0, 13)] : undefined);
+}
 
 /** Replaced in a raw body by the time of the answer. */
 export const NOW_PLACEHOLDER = '{now}';

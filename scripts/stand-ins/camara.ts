@@ -6,7 +6,8 @@
 //   issuer  ${url}/oidc   (discovery, /oidc/bc-authorize, /oidc/token)
 //   API     ${url}/api    (/location-retrieval/v0.5/retrieve, /location-verification/v3/verify)
 //   tests   POST /control/answer?number=+358...&yes=true|false   the subscriber answers on the phone
-//           GET /control/seen?number=+358...                    how many requests of each kind it answered
+//           GET /control/seen?number=+358...                    how many requests of each kind it had
+//           POST /control/down?number=+358...&down=true|false   its token endpoint fails (503) for that number
 // Run: node --import tsx scripts/stand-ins/camara.ts PORT CLIENT_ID KEY_FILE [INTERVAL]   (the client's key, PEM)
 import { createPublicKey, randomBytes, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -16,7 +17,7 @@ import { pathToFileURL } from 'node:url';
 import { CIBA_GRANT_TYPE, PHONE_NUMBER } from '../../src/server/camara/device-location';
 import { handleApi, type ApiState, type IssuedToken, type SeenApiRequest } from './camara-api';
 import { checkClient, type ClientRegistry, type SeenAssertion } from './camara-client-auth';
-import { SUBSCRIBERS } from './camara-subscribers';
+import { subscriberOf } from './camara-subscribers';
 
 export { CAMARA_NUMBERS } from './camara-subscribers';
 export const CAMARA_CLIENT_ID = 'cellpos-test-client';
@@ -49,6 +50,8 @@ export interface CamaraStandIn {
   revoke(number: string): void;
   /** The access tokens issued so far. */
   issued(): string[];
+  /** The token endpoint fails (503) for the number's requests, or works again. */
+  tokenDown(number: string, down: boolean): void;
   close(): Promise<void>;
 }
 
@@ -78,6 +81,7 @@ export async function startCamaraStandIn(options: StandInOptions): Promise<Camar
   const requests = new Map<string, CibaRequest>();
   const state: ApiState = { tokens: new Map<string, IssuedToken>(), now, seen: [] };
   const polls: CamaraStandIn['polls'] = [];
+  const downFor = new Set<string>();
   let base = '';
   const registry: ClientRegistry = {
     clientId: options.clientId ?? CAMARA_CLIENT_ID,
@@ -115,7 +119,7 @@ export async function startCamaraStandIn(options: StandInOptions): Promise<Camar
     }
     const hint = form.get('login_hint') ?? '';
     const number = hint.startsWith('tel:') ? hint.slice(4) : '';
-    const subscriber = PHONE_NUMBER.test(number) ? SUBSCRIBERS[number] : undefined;
+    const subscriber = PHONE_NUMBER.test(number) ? subscriberOf(number) : undefined;
     if (subscriber === undefined) return oauthError(res, 400, 'unknown_user_id');
     const id = randomBytes(18).toString('base64url');
     const interval = subscriber.interval === null ? 5 : (subscriber.interval ?? options.interval ?? 5);
@@ -144,6 +148,11 @@ export async function startCamaraStandIn(options: StandInOptions): Promise<Camar
     if (request === undefined || request.done) return oauthError(res, 400, 'invalid_grant');
     const at = now();
     const told = (answer: string) => polls.push({ number: request.number, at, answer });
+    if (downFor.has(request.number)) {
+      told('down');
+      res.writeHead(503, { 'Content-Type': 'text/plain' });
+      return void res.end('upstream connect error');
+    }
     if (at > request.createdAt + request.expiresIn * 1000) {
       told('expired_token');
       return oauthError(res, 400, 'expired_token');
@@ -151,7 +160,7 @@ export async function startCamaraStandIn(options: StandInOptions): Promise<Camar
     const early = at - request.lastPollAt < request.interval * 1000;
     request.lastPollAt = at;
     request.polls += 1;
-    const subscriber = SUBSCRIBERS[request.number];
+    const subscriber = subscriberOf(request.number);
     if (early || request.polls <= (subscriber?.slowDownPolls ?? 0)) {
       request.interval += 5;
       told('slow_down');
@@ -205,6 +214,10 @@ export async function startCamaraStandIn(options: StandInOptions): Promise<Camar
     if (url.pathname === '/control/answer') {
       return json(res, { answered: answer(number, url.searchParams.get('yes') === 'true') });
     }
+    if (url.pathname === '/control/down') {
+      tokenDown(number, url.searchParams.get('down') === 'true');
+      return json(res, { down: downFor.has(number) });
+    }
     const count = (kind: string) =>
       polls.filter((poll) => poll.number === number && poll.answer === kind).length;
     json(res, {
@@ -212,7 +225,13 @@ export async function startCamaraStandIn(options: StandInOptions): Promise<Camar
       pending: count('authorization_pending'),
       slowDown: count('slow_down'),
       api: state.seen.filter((seen) => seen.number === number).length,
+      requests: [...requests.values()].filter((request) => request.number === number).length,
     });
+  }
+
+  function tokenDown(number: string, down: boolean): void {
+    if (down) downFor.add(number);
+    else downFor.delete(number);
   }
 
   function answer(number: string, yes: boolean): boolean {
@@ -255,6 +274,7 @@ export async function startCamaraStandIn(options: StandInOptions): Promise<Camar
       for (const [token, issued] of state.tokens) if (issued.number === number) state.tokens.delete(token);
     },
     issued: () => [...state.tokens.keys()],
+    tokenDown,
     close: () =>
       new Promise<void>((done) => {
         server.closeAllConnections();

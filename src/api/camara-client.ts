@@ -4,7 +4,7 @@ import type { Client, Request, RequestOptions } from './client';
 const json = (options: RequestOptions): RequestOptions => ({ ...options, format: 'json' });
 
 /** The CAMARA read's two requests, through the client's one request(): JSON, a failure's body an answer too. */
-export function camaraReads(request: Request): Pick<Client, 'askCamara' | 'getCamara'> {
+export function camaraReads(request: Request): Pick<Client, 'askCamara' | 'getCamara' | 'cancelCamara'> {
   return {
     askCamara: (keys, ask, options = {}) =>
       request(camaraAskPath(ask), keys, decodeCamaraAnswer, json(options), undefined, {
@@ -13,6 +13,11 @@ export function camaraReads(request: Request): Pick<Client, 'askCamara' | 'getCa
       }),
     getCamara: (keys, kind, options = {}) =>
       request(`/camara/${kind}`, keys, decodeCamaraAnswer, json(options), undefined, {
+        errorAnswer: decodeCamaraFailure,
+      }),
+    cancelCamara: (keys, kind, options = {}) =>
+      request(`/camara/${kind}`, keys, decodeCamaraAnswer, json(options), undefined, {
+        method: 'DELETE',
         errorAnswer: decodeCamaraFailure,
       }),
   };

@@ -1,4 +1,11 @@
-import { CAMARA_FAILURES, type CamaraAnswer, type CamaraArea, type CamaraAsk, type LatLon } from './camara';
+import {
+  CAMARA_FAILURES,
+  type CamaraAnswer,
+  type CamaraArea,
+  type CamaraAsk,
+  type LatLon,
+  type RadiusRefusal,
+} from './camara';
 import { malformed } from './errors';
 
 /** Largest answer of the CAMARA read, in characters: a polygon of 15 corners is under 2 kB. */
@@ -80,6 +87,18 @@ function verified(tree: Tree): CamaraAnswer {
   };
 }
 
+function radius(value: unknown): RadiusRefusal {
+  if (!isTree(value) || (value.way !== 'small' && value.way !== 'large')) {
+    throw malformed('radius.way', 'must be small or large');
+  }
+  const { minM, maxM } = value;
+  return {
+    way: value.way,
+    ...(minM !== undefined && { minM: finite(minM, 'radius.minM', 1, 20_100_000) }),
+    ...(maxM !== undefined && { maxM: finite(maxM, 'radius.maxM', 1, 20_100_000) }),
+  };
+}
+
 function failed(tree: Tree): CamaraAnswer {
   const reason = CAMARA_FAILURES.find((known) => known === tree.reason);
   if (reason === undefined) throw malformed('reason', 'is not a reason the app knows');
@@ -91,6 +110,17 @@ function failed(tree: Tree): CamaraAnswer {
     ...(retryAfterSeconds !== undefined && {
       retryAfterSeconds: finite(retryAfterSeconds, 'retryAfterSeconds', 0, 86_400),
     }),
+    ...(tree.radius !== undefined && { radius: radius(tree.radius) }),
+  };
+}
+
+function pending(tree: Tree): CamaraAnswer {
+  return {
+    state: 'pending',
+    checkAgainSeconds: finite(tree.checkAgainSeconds, 'checkAgainSeconds', 1, 3600),
+    expiresAt: instant(tree.expiresAt, 'expiresAt'),
+    ...(tree.ownerAsked === true && { ownerAsked: true }),
+    ...(tree.operatorTrouble === true && { operatorTrouble: true }),
   };
 }
 
@@ -111,11 +141,7 @@ export function decodeCamaraAnswer(body: string): CamaraAnswer {
   const tree = parse(body);
   switch (tree.state) {
     case 'pending':
-      return {
-        state: 'pending',
-        checkAgainSeconds: finite(tree.checkAgainSeconds, 'checkAgainSeconds', 1, 3600),
-        expiresAt: instant(tree.expiresAt, 'expiresAt'),
-      };
+      return pending(tree);
     case 'located':
       return located(tree);
     case 'verified':

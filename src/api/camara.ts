@@ -38,8 +38,10 @@ export const CAMARA_FAILURES = [
   'area-too-large',
   /** Verification: the operator does not cover the place asked about. */
   'area-not-covered',
-  /** Verification: the operator does not accept a circle that small. */
-  'area-too-small',
+  /** Verification: the operator does not accept a circle of that radius (`radius` says which way, and its limits). */
+  'radius-refused',
+  /** The person stopped waiting (Cancel). */
+  'cancelled',
   /** The operator's answer says the service may not read this (its token lacks the permission). */
   'permission-denied',
   /** The operator does not accept the service as a client (registration, key). */
@@ -73,10 +75,14 @@ export type VerificationAnswer = 'TRUE' | 'FALSE' | 'PARTIAL';
 export type CamaraAnswer =
   | {
       state: 'pending';
-      /** The operator is asking the subscriber on the phone; the app asks again after this many seconds. */
+      /** The app asks again after this many seconds. */
       checkAgainSeconds: number;
       /** When the operator's request runs out if the subscriber does not answer. */
       expiresAt: string;
+      /** The operator said it asks the owner on the phone (until then it may hold a consent given before). */
+      ownerAsked?: true;
+      /** The last poll of the operator failed; the service keeps asking the same request until `expiresAt`. */
+      operatorTrouble?: true;
     }
   | {
       state: 'located';
@@ -103,7 +109,20 @@ export type CamaraAnswer =
       field?: string;
       /** With operator-busy: seconds the operator asked to wait. */
       retryAfterSeconds?: number;
+      /** With radius-refused. */
+      radius?: RadiusRefusal;
     };
+
+/**
+ * Why an operator refused a verification's radius: too small or too large, and the limits it named in its error
+ * (CAMARA leaves them to the operator: the spec only says a radius is at least 1 m, and that an operator may ask
+ * for a larger minimum, e.g. 1000 m). A limit the operator did not name is absent.
+ */
+export interface RadiusRefusal {
+  way: 'small' | 'large';
+  minM?: number;
+  maxM?: number;
+}
 
 /** Verification radius limits the service accepts (the operator may ask for more: area-too-small). */
 export const VERIFY_RADIUS_MIN_M = 1;

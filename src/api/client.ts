@@ -60,11 +60,13 @@ export interface Client {
   askCamara(keys: Keys, ask: CamaraAsk, options?: RequestOptions): Promise<Answer<CamaraAnswer>>;
   /** Where the question stands (GET), the operator polled by the service when due. */
   getCamara(keys: Keys, kind: CamaraQuestion, options?: RequestOptions): Promise<Answer<CamaraAnswer>>;
+  /** Stops waiting for the owner (DELETE); the answer is the question's end, `cancelled` when it was pending. */
+  cancelCamara(keys: Keys, kind: CamaraQuestion, options?: RequestOptions): Promise<Answer<CamaraAnswer>>;
 }
 
 /** How a request is sent and what an error status may still hold. */
 export interface Exchange<T> {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'DELETE';
   /** An answer the body of an error status holds, when it holds one (the CAMARA read's failures). */
   errorAnswer?: (body: string) => T | undefined;
 }

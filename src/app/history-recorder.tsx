@@ -1,7 +1,8 @@
 import { keyFingerprint } from '../api/keys';
+import { useCamaraAnswer } from '../features/camara/use-camara';
 import { useCellAnswer } from '../features/cell/use-cell-lookup';
 import { useHistoryFollowsKeys } from '../features/history/use-history-follows-keys';
-import { useRecordAnswers } from '../features/history/use-record-answers';
+import { useRecordAnswers, useRecordCamaraAnswer } from '../features/history/use-record-answers';
 import { usePhone } from '../features/location/use-location';
 import { useKeys } from '../state/session';
 
@@ -11,10 +12,13 @@ export function HistoryRecorder() {
   const phone = usePhone();
   const { query: cell } = useCellAnswer();
   const keys = useKeys();
+  const owner = keys === null ? null : keyFingerprint(keys);
   useRecordAnswers(
     { answer: phone.data?.data, at: phone.dataUpdatedAt },
     { answer: cell.data?.data, at: cell.dataUpdatedAt, facts: cell.data?.facts },
-    keys === null ? null : keyFingerprint(keys),
+    owner,
   );
+  useRecordCamaraAnswer(useCamaraAnswer('locate'), owner);
+  useRecordCamaraAnswer(useCamaraAnswer('verify'), owner);
   return null;
 }

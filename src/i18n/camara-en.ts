@@ -6,7 +6,13 @@ export const camaraEn = {
   'camara.asking': 'Asking your operator…',
   'camara.pending':
     'Waiting for approval on your phone: your operator has sent it a request. Approve it there; this page keeps waiting by itself until {time}.',
-  'camara.located.heading': 'Your phone is within {distance} of here',
+  'camara.waiting':
+    'Asking your operator… If it asks you on your phone, approve it there; this page keeps waiting by itself until {time}.',
+  'camara.trouble':
+    'Your operator did not answer the last check. This page keeps asking it about the same request until {time}: nothing needs doing now.',
+  'camara.left': 'Time left: {left}',
+  'camara.cancel': 'Cancel',
+  'camara.located.heading': 'Your phone is within {distance} of the centre marked on the map',
   'camara.located.announce': 'Your phone was located.',
   'camara.located.centre': 'Centre',
   'camara.located.size': 'Area',
@@ -28,7 +34,7 @@ export const camaraEn = {
   'camara.verify.useMiddle': 'Use the middle of the map',
   'camara.verify.chosen': 'Place: {lat}, {lon}',
   'camara.verify.radius': 'Within (km)',
-  'camara.verify.radiusProblem': 'Give a distance from 0.1 to 1000 km.',
+  'camara.verify.radiusProblem': 'Give a distance from {min} to {max} km.',
   'camara.verify.noPlace': 'Choose the place first.',
   'camara.verify.check': 'Check',
   'camara.verify.true': 'Yes: your phone is within {distance} of the place',
@@ -38,6 +44,8 @@ export const camaraEn = {
   'camara.verify.partialNote':
     'The network knows your phone’s position only as an area, and part of that area lies outside the circle.',
   'camara.verify.announce': 'Your operator answered.',
+  'camara.verify.olderArea':
+    'The area drawn on the map is from an earlier Locate ({time}): it is not what this answer is about, and is shown as older.',
   'camara.failed.refused.title': 'The request was declined on the phone',
   'camara.failed.refused.body':
     'Nothing was located. To try again, press the button and approve the request on the phone.',
@@ -63,9 +71,18 @@ export const camaraEn = {
   'camara.failed.area-too-large.body': 'Try again later, when the phone may be in better coverage.',
   'camara.failed.area-not-covered.title': 'Your operator does not cover that place',
   'camara.failed.area-not-covered.body': 'Choose a place within your operator’s network.',
-  'camara.failed.area-too-small.title': 'The distance is too small for your operator',
-  'camara.failed.area-too-small.body':
-    'Your operator does not check such a small circle. Give a larger distance.',
+  'camara.failed.radius-refused.title': 'The distance is too small for your operator',
+  'camara.failed.radius-refused.body':
+    'Your operator does not check such a small circle and did not say its smallest (CAMARA lets an operator ask for 1 km or more). Give a larger distance.',
+  'camara.radius.tooLarge': 'The distance is too large for your operator',
+  'camara.radius.largeBody':
+    'Your operator does not check such a large circle and did not say its largest. Give a smaller distance.',
+  'camara.radius.range': 'Your operator checks distances from {min} to {max}. Give a distance between them.',
+  'camara.radius.min': 'Your operator checks distances of at least {min}. Give a larger distance.',
+  'camara.radius.max': 'Your operator checks distances of at most {max}. Give a smaller distance.',
+  'camara.failed.cancelled.title': 'You stopped waiting',
+  'camara.failed.cancelled.body':
+    'The request on your phone stays valid until it runs out: press the button again before then to take it up again, without a second request to the phone.',
   'camara.failed.permission-denied.title': 'Your operator does not allow this',
   'camara.failed.permission-denied.body':
     'Your operator refused to let this service read the phone’s location. Ask the service’s administrator to check what the service may use.',
@@ -91,4 +108,10 @@ export const camaraEn = {
   'map.camara.centre': 'Your phone: within {distance} of this point',
   'map.camara.fix': 'Located {age}',
   'map.camara.circle': 'The place asked about: {distance} around it',
+  'map.camara.verdict.TRUE': 'Yes, within {distance} (position of {time})',
+  'map.camara.verdict.FALSE': 'No, not within {distance} (position of {time})',
+  'map.camara.verdict.PARTIAL': 'Partly: {rate} % within {distance} (position of {time})',
+  'map.camara.older': 'Older position, of {time}: not what the last check is about',
+  'legend.camaraArea': 'Where your operator’s network places your phone',
+  'legend.camaraCircle': 'The circle “Is my phone near a place?” asked about',
 } as const;

@@ -8,7 +8,13 @@ export const camaraFi: Record<keyof typeof camaraEn, string> = {
   'camara.asking': 'Kysytään operaattoriltasi…',
   'camara.pending':
     'Odotetaan hyväksyntää puhelimessasi: operaattorisi on lähettänyt sille pyynnön. Hyväksy se siellä; tämä sivu odottaa itsestään kello {time} asti.',
-  'camara.located.heading': 'Puhelimesi on {distance} säteellä tästä',
+  'camara.waiting':
+    'Kysytään operaattoriltasi… Jos se pyytää hyväksyntää puhelimessasi, hyväksy se siellä; tämä sivu odottaa itsestään kello {time} asti.',
+  'camara.trouble':
+    'Operaattorisi ei vastannut viimeiseen tarkistukseen. Tämä sivu kysyy siltä samaa pyyntöä kello {time} asti: sinun ei tarvitse tehdä nyt mitään.',
+  'camara.left': 'Aikaa jäljellä: {left}',
+  'camara.cancel': 'Peruuta',
+  'camara.located.heading': 'Puhelimesi on {distance} säteellä kartalle merkitystä keskipisteestä',
   'camara.located.announce': 'Puhelimesi paikannettiin.',
   'camara.located.centre': 'Keskipiste',
   'camara.located.size': 'Alue',
@@ -30,7 +36,7 @@ export const camaraFi: Record<keyof typeof camaraEn, string> = {
   'camara.verify.useMiddle': 'Käytä kartan keskikohtaa',
   'camara.verify.chosen': 'Paikka: {lat}; {lon}',
   'camara.verify.radius': 'Etäisyys (km)',
-  'camara.verify.radiusProblem': 'Anna etäisyys väliltä 0,1–1000 km.',
+  'camara.verify.radiusProblem': 'Anna etäisyys väliltä {min}–{max} km.',
   'camara.verify.noPlace': 'Valitse ensin paikka.',
   'camara.verify.check': 'Tarkista',
   'camara.verify.true': 'Kyllä: puhelimesi on {distance} säteellä paikasta',
@@ -40,6 +46,8 @@ export const camaraFi: Record<keyof typeof camaraEn, string> = {
   'camara.verify.partialNote':
     'Verkko tuntee puhelimesi sijainnin vain alueena, ja osa alueesta on ympyrän ulkopuolella.',
   'camara.verify.announce': 'Operaattorisi vastasi.',
+  'camara.verify.olderArea':
+    'Kartalle piirretty alue on aiemmasta paikannuksesta ({time}): tämä vastaus ei koske sitä, ja se näytetään vanhempana.',
   'camara.failed.refused.title': 'Pyyntö hylättiin puhelimessa',
   'camara.failed.refused.body':
     'Mitään ei paikannettu. Yritä uudelleen painamalla painiketta ja hyväksymällä pyyntö puhelimessa.',
@@ -65,9 +73,19 @@ export const camaraFi: Record<keyof typeof camaraEn, string> = {
   'camara.failed.area-too-large.body': 'Yritä myöhemmin, kun puhelin voi olla paremmassa kuuluvuudessa.',
   'camara.failed.area-not-covered.title': 'Operaattorisi verkko ei kata tuota paikkaa',
   'camara.failed.area-not-covered.body': 'Valitse paikka operaattorisi verkon alueelta.',
-  'camara.failed.area-too-small.title': 'Etäisyys on operaattorillesi liian pieni',
-  'camara.failed.area-too-small.body':
-    'Operaattorisi ei tarkista näin pientä ympyrää. Anna suurempi etäisyys.',
+  'camara.failed.radius-refused.title': 'Etäisyys on operaattorillesi liian pieni',
+  'camara.failed.radius-refused.body':
+    'Operaattorisi ei tarkista näin pientä ympyrää eikä kertonut pienintä sallimaansa (CAMARA sallii operaattorin vaatia 1 km tai enemmän). Anna suurempi etäisyys.',
+  'camara.radius.tooLarge': 'Etäisyys on operaattorillesi liian suuri',
+  'camara.radius.largeBody':
+    'Operaattorisi ei tarkista näin suurta ympyrää eikä kertonut suurinta sallimaansa. Anna pienempi etäisyys.',
+  'camara.radius.range':
+    'Operaattorisi tarkistaa etäisyydet väliltä {min}–{max}. Anna etäisyys tältä väliltä.',
+  'camara.radius.min': 'Operaattorisi tarkistaa vähintään {min} etäisyydet. Anna suurempi etäisyys.',
+  'camara.radius.max': 'Operaattorisi tarkistaa enintään {max} etäisyydet. Anna pienempi etäisyys.',
+  'camara.failed.cancelled.title': 'Lopetit odottamisen',
+  'camara.failed.cancelled.body':
+    'Pyyntö puhelimessasi on voimassa, kunnes se vanhenee: paina painiketta uudelleen ennen sitä jatkaaksesi samaa pyyntöä, ilman toista pyyntöä puhelimeen.',
   'camara.failed.permission-denied.title': 'Operaattorisi ei salli tätä',
   'camara.failed.permission-denied.body':
     'Operaattorisi ei antanut tämän palvelun lukea puhelimen sijaintia. Pyydä palvelun ylläpitäjää tarkistamaan, mitä palvelu saa käyttää.',
@@ -94,4 +112,10 @@ export const camaraFi: Record<keyof typeof camaraEn, string> = {
   'map.camara.centre': 'Puhelimesi: {distance} säteellä tästä pisteestä',
   'map.camara.fix': 'Paikannettu {age}',
   'map.camara.circle': 'Kysytty paikka: {distance} sen ympärillä',
+  'map.camara.verdict.TRUE': 'Kyllä, {distance} säteellä (sijainti {time})',
+  'map.camara.verdict.FALSE': 'Ei, ei {distance} säteellä (sijainti {time})',
+  'map.camara.verdict.PARTIAL': 'Osittain: {rate} % {distance} säteellä (sijainti {time})',
+  'map.camara.older': 'Vanhempi sijainti, ajalta {time}: viimeisin tarkistus ei koske sitä',
+  'legend.camaraArea': 'Alue, jolle operaattorisi verkko sijoittaa puhelimesi',
+  'legend.camaraCircle': 'Ympyrä, josta kysyttiin ”Onko puhelimeni lähellä paikkaa?”',
 };

@@ -7,8 +7,8 @@ import { useMapFocus } from '../state/session';
 /** MapContainer's center applies only once; later moves go through the map itself. */
 export function FlyTo({ zoom = 10 }: { zoom?: number }) {
   const map = useMap();
-  // The phone: its cell (the document's Location read), or the centre of a CAMARA operator's area.
-  const phone = useMapFocus((focus) => focus.phone?.cell.position ?? focus.camaraArea?.area.center);
+  // The phone's cell (the document's Location read); a CAMARA operator's area is framed whole (FitCamara).
+  const phone = useMapFocus((focus) => focus.phone?.cell.position);
   const cell = useMapFocus((focus) => focus.cell);
   // As late as the answers (drawn a painted frame late), so a command and the answer it brings are seen together.
   const target = useAfterPaint(useMapFocus((focus) => focus.target));

@@ -67,3 +67,35 @@ export const TrailSymbol = () => (
     <circle cx="14" cy="10" r="3.5" fill="#fff" stroke={COLOURS.trail} strokeWidth="2" />
   </svg>
 );
+
+/** Where a CAMARA operator places the phone: filled, solid edge (camara-layer.tsx's area). */
+export const CamaraAreaSymbol = () => (
+  <svg {...box}>
+    <circle
+      cx="14"
+      cy="14"
+      r="11"
+      fill={COLOURS.phone}
+      fillOpacity="0.12"
+      stroke={COLOURS.phone}
+      strokeWidth="2"
+    />
+    <circle cx="14" cy="14" r="4" fill={COLOURS.phone} stroke="#fff" strokeWidth="2" />
+  </svg>
+);
+
+/** The circle a check asked about: dashed, unfilled (camara-layer.tsx's circle). */
+export const CamaraCircleSymbol = () => (
+  <svg {...box}>
+    <circle
+      cx="14"
+      cy="14"
+      r="11"
+      fill={COLOURS.outline}
+      fillOpacity="0.06"
+      stroke={COLOURS.outline}
+      strokeWidth="1.5"
+      strokeDasharray="4 4"
+    />
+  </svg>
+);

@@ -3,6 +3,8 @@ import { useI18n } from '../i18n/i18n';
 import type { MessageKey } from '../i18n/en';
 import {
   BatchSymbol,
+  CamaraAreaSymbol,
+  CamaraCircleSymbol,
   CellSymbol,
   DeviceSymbol,
   GroupSymbol,
@@ -23,6 +25,12 @@ const ENTRIES: ReadonlyArray<[symbol: () => ReactNode, text: MessageKey]> = [
   [TrailSymbol, 'legend.trail'],
 ];
 
+/** Where a CAMARA operator answers (LOCATION_SOURCE=camara): its area and the circle a check asked about. */
+const CAMARA_ENTRIES: ReadonlyArray<[symbol: () => ReactNode, text: MessageKey]> = [
+  [CamaraAreaSymbol, 'legend.camaraArea'],
+  [CamaraCircleSymbol, 'legend.camaraCircle'],
+];
+
 /** Open from the start where the map has room; on a phone it waits to be asked. */
 const openAtFirst = (): boolean => window.matchMedia?.('(min-width: 761px)').matches ?? true;
 
@@ -30,14 +38,14 @@ const openAtFirst = (): boolean => window.matchMedia?.('(min-width: 761px)').mat
  * What each mark on the map means, in the shapes and colours the map draws them with. `range` says what the circle
  * around the looked-up cell is, when one is drawn, in place of the range entry's general words.
  */
-export function MapLegend({ range }: { range?: string | undefined }) {
+export function MapLegend({ range, camara = false }: { range?: string | undefined; camara?: boolean }) {
   const { t } = useI18n();
   const [open] = useState(openAtFirst);
   return (
     <details className="map-legend" open={open}>
       <summary>{t('legend.title')}</summary>
       <ul>
-        {ENTRIES.map(([Symbol, key]) => (
+        {(camara ? [...ENTRIES, ...CAMARA_ENTRIES] : ENTRIES).map(([Symbol, key]) => (
           <li key={key}>
             <span className="legend-symbol">
               <Symbol />

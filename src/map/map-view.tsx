@@ -11,6 +11,7 @@ import { CamaraLayer } from './camara-layer';
 import { CellMarker } from './cell-marker';
 import { CellRange, useRangeNote } from './cell-range';
 import { DeviceMarker } from './device-marker';
+import { FitCamara } from './fit-camara';
 import { FlyTo } from './fly-to';
 import { MapLegend } from './map-legend';
 import { MapPick } from './map-pick';
@@ -74,7 +75,7 @@ export function MapView({ controls }: MapViewProps) {
       </Later>
       <div className="map-side">
         {controls}
-        <MapLegend range={rangeNote} />
+        <MapLegend range={rangeNote} camara={settings.locationSource === 'camara'} />
       </div>
     </>
   );
@@ -99,6 +100,7 @@ function MapLayers() {
       <MapPick />
       <MarkerKeys />
       <FlyTo />
+      <FitCamara />
       <ViewReport />
       <ScaleControl position="bottomleft" imperial={false} />
     </>

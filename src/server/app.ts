@@ -136,10 +136,10 @@ function apiRoutes(
     api.use(
       cors({
         origins: options.corsOrigins,
-        // POST only where there is one: the CAMARA read asks the operator with it.
+        // POST and DELETE only where there are some: the CAMARA read asks the operator, and stops waiting.
         methods:
           'camaraLocation' in options && options.camaraLocation !== undefined
-            ? ['GET', 'HEAD', 'POST']
+            ? ['GET', 'HEAD', 'POST', 'DELETE']
             : ['GET', 'HEAD'],
         // The keys may come in headers (guard/key-params.ts); a page elsewhere must be let send them.
         headers: ['Accept', KEY_HEADERS.serviceKey, KEY_HEADERS.userKey],

@@ -68,8 +68,16 @@ export interface MapDrawing {
   inView: readonly CellInView[] | undefined;
   /** Where a CAMARA operator places the phone (LOCATION_SOURCE=camara), and since when. */
   camaraArea: { area: CamaraArea; lastLocationTime: string } | undefined;
-  /** The circle "Is my phone near a place?" asked about, with the operator's answer once there is one. */
-  camaraCircle: { center: LatLon; radiusM: number; result?: VerificationAnswer } | undefined;
+  /** The circle "Is my phone near a place?" asked about, with the operator's answer and the fix it is about. */
+  camaraCircle:
+    | {
+        center: LatLon;
+        radiusM: number;
+        result?: VerificationAnswer;
+        matchRate?: number;
+        lastLocationTime?: string;
+      }
+    | undefined;
 }
 
 /** What the map shows and where it goes; shared by the features, the map and the raw view. */

@@ -10,6 +10,7 @@ export const idleClient = (): Client => ({
   getSettings: vi.fn(),
   askCamara: vi.fn(),
   getCamara: vi.fn(),
+  cancelCamara: vi.fn(),
 });
 
 /** Keys whose text a test can look for where they must never be (a query key, say). */

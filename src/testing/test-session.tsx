@@ -20,6 +20,7 @@ export function testSession(client: Partial<Client> = {}, settings: Partial<Sett
       getCellsInView: unreachable,
       askCamara: unreachable,
       getCamara: unreachable,
+      cancelCamara: unreachable,
       getSettings: () => Promise.resolve({ data: { ...DEFAULT_SETTINGS, ...settings }, raw: NO_RAW }),
       ...client,
     },

@@ -1,4 +1,4 @@
-import type { CamaraAnswer, CamaraArea, LatLon } from '../../api/camara';
+import type { CamaraAnswer, CamaraArea, LatLon, RadiusRefusal } from '../../api/camara';
 import type { MessageKey } from '../../i18n/en';
 import { useI18n } from '../../i18n/i18n';
 import { agoText, waitText } from '../../i18n/time-span';
@@ -96,19 +96,33 @@ export function VerifiedView({ answer, focusRef }: { answer: Verified; focusRef:
   );
 }
 
+/** A refused radius: which way it was wrong, and the operator's limits when it named them. */
+function radiusWords(radius: RadiusRefusal | undefined): { title?: MessageKey; body?: MessageKey } {
+  if (radius === undefined) return {};
+  const title: MessageKey | undefined = radius.way === 'large' ? 'camara.radius.tooLarge' : undefined;
+  const { minM, maxM } = radius;
+  if (minM !== undefined && maxM !== undefined) return { title, body: 'camara.radius.range' };
+  if (radius.way === 'small' && minM !== undefined) return { title, body: 'camara.radius.min' };
+  if (radius.way === 'large' && maxM !== undefined) return { title, body: 'camara.radius.max' };
+  return { title, body: radius.way === 'large' ? 'camara.radius.largeBody' : undefined };
+}
+
 /** Why there is no answer, and what to do next; the title takes focus, the whole is announced. */
 export function FailureView({ answer, focusRef }: { answer: Failed; focusRef: FocusRef }) {
-  const { t } = useI18n();
+  const { t, formatDistance } = useI18n();
   const prefix = `camara.failed.${answer.reason}` as const;
+  const radius = radiusWords(answer.radius);
   return (
     <div className="error-notice" role="alert">
       <h3 ref={focusRef} tabIndex={-1} className="error-title">
-        {t(`${prefix}.title`)}
+        {t(radius.title ?? `${prefix}.title`)}
       </h3>
       <p>
-        {t(`${prefix}.body`, {
+        {t(radius.body ?? `${prefix}.body`, {
           wait: waitText(answer.retryAfterSeconds ?? 60, t),
           field: answer.field ?? t('field.body'),
+          min: formatDistance(answer.radius?.minM ?? 0),
+          max: formatDistance(answer.radius?.maxM ?? 0),
         })}
       </p>
     </div>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { camaraAskPath } from '../../api/camara-codec';
-import { radiusMetres } from './camara-verify';
+import { FORM_RADIUS_LIMITS, learnedLimits, radiusMetres } from './camara-verify';
 import { checkAgainMs } from './use-camara';
 
 describe('checkAgainMs', () => {
@@ -30,6 +30,18 @@ describe('radiusMetres', () => {
   it.each(['', '0', '0.05', '1001', '-1', '1e3', 'two', '1..2'])('refuses %o', (text) =>
     expect(radiusMetres(text)).toBeUndefined(),
   );
+});
+
+describe('learnedLimits', () => {
+  it('narrows the form’s limits to those the operator named, and is the same object when it names nothing new', () => {
+    const learned = learnedLimits(FORM_RADIUS_LIMITS, { way: 'large', minM: 1000, maxM: 200_000 });
+    expect(learned).toEqual({ minM: 1000, maxM: 200_000 });
+    expect(radiusMetres('201', learned)).toBeUndefined();
+    expect(radiusMetres('0.5', learned)).toBeUndefined();
+    expect(radiusMetres('200', learned)).toBe(200_000);
+    expect(learnedLimits(learned, { way: 'small' })).toBe(learned);
+    expect(learnedLimits(learned, undefined)).toBe(learned);
+  });
 });
 
 describe('camaraAskPath', () => {

@@ -14,7 +14,15 @@ export function CamaraOnMap() {
     [located],
   );
   const circle = useMemo(
-    () => (verified?.state === 'verified' ? { ...verified.circle, result: verified.result } : undefined),
+    () =>
+      verified?.state === 'verified'
+        ? {
+            ...verified.circle,
+            result: verified.result,
+            ...(verified.matchRate !== undefined && { matchRate: verified.matchRate }),
+            lastLocationTime: verified.lastLocationTime,
+          }
+        : undefined,
     [verified],
   );
   useDrawOnMap('camaraArea', area);

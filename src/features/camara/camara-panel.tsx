@@ -2,37 +2,68 @@ import './camara.css';
 import { useId, useState } from 'react';
 import type { CamaraAnswer } from '../../api/camara';
 import { useI18n } from '../../i18n/i18n';
+import { durationText } from '../../i18n/time-span';
+import { useNow } from '../../state/use-now';
 import { useSession } from '../../state/session';
 import { ErrorNotice } from '../../ui/error-notice';
 import { useFocusOutcome } from '../../ui/focus';
 import { FailureView, LocatedView } from './camara-answer';
 import { useCamara } from './use-camara';
 
+type Pending = Extract<CamaraAnswer, { state: 'pending' }>;
+
+/** What a wait is, in words true of it: the operator failed the last poll; it said it asks the owner; or not yet
+ *  (the owner may have consented before, and then nobody is asked). */
+function waitWords(answer: Pending, t: ReturnType<typeof useI18n>['t'], time: string): string {
+  if (answer.operatorTrouble === true) return t('camara.trouble', { time });
+  return t(answer.ownerAsked === true ? 'camara.pending' : 'camara.waiting', { time });
+}
+
+/** The time a wait has left, counting down (not a live region: it would be read out every second), and Cancel. */
+function WaitLeft({ answer, onCancel }: { answer: Pending; onCancel: () => void }) {
+  const { t, formatNumber } = useI18n();
+  const now = useNow(1000);
+  const left = Math.max(0, Date.parse(answer.expiresAt) - now);
+  return (
+    <p className="camara-left">
+      <span>{t('camara.left', { left: durationText(left, formatNumber) })}</span>{' '}
+      <button type="button" className="button" onClick={onCancel}>
+        {t('camara.cancel')}
+      </button>
+    </p>
+  );
+}
+
 /**
- * What the live region says: asking, waiting for the owner's approval (with until when), or that an answer came.
- * Always in the page, so screen readers hear each change; a failure is announced by its own alert.
+ * What the live region says: asking, the wait (with until when), or that an answer came. Always in the page, so
+ * screen readers hear each change; a failure is announced by its own alert. Below it, a wait's time left and Cancel.
  */
 export function CamaraProgress({
   asking,
   answer,
   done,
+  onCancel,
 }: {
   asking: boolean;
   answer: CamaraAnswer | undefined;
   done: string;
+  onCancel: () => void;
 }) {
   const { t, formatTime } = useI18n();
   const text = asking
     ? t('camara.asking')
     : answer?.state === 'pending'
-      ? t('camara.pending', { time: formatTime(Date.parse(answer.expiresAt)) })
+      ? waitWords(answer, t, formatTime(Date.parse(answer.expiresAt)))
       : answer?.state === 'located' || answer?.state === 'verified'
         ? done
         : '';
   return (
-    <p role="status" className={answer?.state === 'pending' ? 'camara-waiting' : 'status-line'}>
-      {text}
-    </p>
+    <>
+      <p role="status" className={answer?.state === 'pending' ? 'camara-waiting' : 'status-line'}>
+        {text}
+      </p>
+      {!asking && answer?.state === 'pending' && <WaitLeft answer={answer} onCancel={onCancel} />}
+    </>
   );
 }
 
@@ -46,7 +77,7 @@ export function CamaraPanel() {
   const freshId = useId();
   const { focus } = useSession();
   const [fresh, setFresh] = useState(false);
-  const { answer, query, asking, hasKeys, outcome } = useCamara('locate');
+  const { answer, query, asking, cancelling, hasKeys, outcome } = useCamara('locate');
   const focusOutcome = useFocusOutcome(outcome);
   const locate = () => {
     if (asking.isPending) return;
@@ -74,7 +105,12 @@ export function CamaraPanel() {
       </div>
       {!hasKeys && <p className="muted">{t('location.needKeys')}</p>}
       {hasKeys && answer === undefined && !asking.isPending && <p className="muted">{t('camara.intro')}</p>}
-      <CamaraProgress asking={asking.isPending} answer={answer} done={t('camara.located.announce')} />
+      <CamaraProgress
+        asking={asking.isPending}
+        answer={answer}
+        done={t('camara.located.announce')}
+        onCancel={() => cancelling.mutate()}
+      />
       {asking.isError && (
         <ErrorNotice
           error={asking.error}
@@ -90,6 +126,7 @@ export function CamaraPanel() {
           onRetry={() => void query.refetch()}
         />
       )}
+      {cancelling.isError && <ErrorNotice error={cancelling.error} context={{ resource: 'location' }} />}
       {answer?.state === 'located' && <LocatedView answer={answer} focusRef={focusOutcome} />}
       {answer?.state === 'failed' && <FailureView answer={answer} focusRef={focusOutcome} />}
     </section>

@@ -1,5 +1,5 @@
 import { queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { CamaraAnswer, CamaraAsk, CamaraQuestion } from '../../api/camara';
 import type { Answer, Client } from '../../api/client';
 import { DEFAULT_SETTINGS } from '../../api/settings';
@@ -62,6 +62,7 @@ export function useCamara(kind: CamaraQuestion) {
   // A question on its way when the user changes is given up: its answer would land under the keys forgotten.
   const inFlight = useRef<AbortController | null>(null);
   useUserChange(() => inFlight.current?.abort());
+  useResumedWait(client, keys, kind, timeoutMs);
   const asking = useMutation({
     mutationFn: (ask: CamaraAsk) => {
       if (keys === null) throw new Error('no keys to ask with');
@@ -73,6 +74,14 @@ export function useCamara(kind: CamaraQuestion) {
     onMutate: () => queryClient.resetQueries({ queryKey: options.queryKey }),
     onSuccess: (answer) => queryClient.setQueryData(options.queryKey, answer),
   });
+  // Cancel: the service stops waiting (the operator's request stays valid for the next ask); its answer is shown.
+  const cancelling = useMutation({
+    mutationFn: () => {
+      if (keys === null) throw new Error('no keys to cancel with');
+      return client.cancelCamara(keys, kind, { deadline: readDeadline(timeoutMs) });
+    },
+    onSuccess: (answer) => queryClient.setQueryData(options.queryKey, answer),
+  });
   const answer = query.data?.data;
   const answered = answer !== undefined && answer.state !== 'pending';
   return {
@@ -80,6 +89,11 @@ export function useCamara(kind: CamaraQuestion) {
     answer,
     query,
     asking,
+    cancelling,
+    /** Takes an answer off the screen (a form's own check failed: the answer was about something else). */
+    clear: () => {
+      if (answer?.state !== 'pending') void queryClient.resetQueries({ queryKey: options.queryKey });
+    },
     hasKeys: keys !== null,
     /** Names the outcome on screen, each anew (useFocusOutcome): the operator's answer, or the request's failure. */
     outcome: asking.isError
@@ -88,6 +102,30 @@ export function useCamara(kind: CamaraQuestion) {
         ? `answer ${query.dataUpdatedAt}`
         : undefined,
   };
+}
+
+/**
+ * A wait under way when the panel opens (a reload, a second tab opened later) is taken up: shown with its deadline
+ * and polled until its answer. An answer or a failure already given is not shown again: what the page shows when
+ * it opens is the person's to ask for.
+ */
+function useResumedWait(client: Client, keys: Keys | null, kind: CamaraQuestion, timeoutMs: number): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const key = queryKeys.camara.read(keys, kind);
+    if (keys === null || queryClient.getQueryData(key) !== undefined) return;
+    const controller = new AbortController();
+    client
+      .getCamara(keys, kind, { signal: controller.signal, deadline: readDeadline(timeoutMs) })
+      .then((answer) => {
+        if (answer.data.state === 'pending' && queryClient.getQueryData(key) === undefined) {
+          queryClient.setQueryData(key, answer);
+        }
+      })
+      // Nothing asked lately (404), or no service now: the panel starts idle, as it would have.
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [client, keys, kind, timeoutMs, queryClient]);
 }
 
 /** A question's latest answer as it stands, for whoever shows it beside its panel (the map); it never reads. */

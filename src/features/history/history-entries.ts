@@ -1,3 +1,4 @@
+import type { LatLon, VerificationAnswer } from '../../api/camara';
 import { factHeaders, readFacts, type CellFacts } from '../../api/cell-facts';
 import type { Cell } from '../../api/types';
 
@@ -6,7 +7,7 @@ export const HISTORY_LIMIT = 100;
 export const PHONE_LIMIT = 20;
 
 /** One answer as it came: a looked-up cell, or the phone's own location (its cell). Never keys. */
-export interface HistoryEntry {
+export interface CellEntry {
   id: string;
   /** ms since epoch */
   at: number;
@@ -16,6 +17,30 @@ export interface HistoryEntry {
   /** A cell answer's source, credit and facts, shown again with it (kept as the headers that carried them). */
   facts?: CellFacts;
 }
+
+/** A CAMARA operator's answer: where it placed the phone (an area's centre and size), or a check's verdict. */
+export interface CamaraRecord {
+  question: 'locate' | 'verify';
+  /** The area's centre (locate) or the place asked about (verify). */
+  center: LatLon;
+  radiusM: number;
+  result?: VerificationAnswer;
+  matchRate?: number;
+  /** When the network placed the phone. */
+  lastLocationTime: string;
+}
+
+export interface CamaraEntry {
+  id: string;
+  at: number;
+  kind: 'camara';
+  camara: CamaraRecord;
+}
+
+export type HistoryEntry = CellEntry | CamaraEntry;
+
+/** An answer as it is handed to the history, before it has an id and a time there. */
+export type HistoryAnswer = Omit<CellEntry, 'id' | 'at'> | Omit<CamaraEntry, 'id' | 'at'>;
 
 const isText = (v: unknown, max = 500): v is string => typeof v === 'string' && v.length <= max;
 
@@ -41,14 +66,41 @@ function readCell(value: unknown): Cell | undefined {
   };
 }
 
+const degrees = (value: unknown, limit: number): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= limit;
+
+function readCamara(value: unknown): CamaraRecord | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const c = value as Record<string, unknown>;
+  const center = (c.center ?? {}) as Record<string, unknown>;
+  if (c.question !== 'locate' && c.question !== 'verify') return undefined;
+  if (!degrees(center.lat, 90) || !degrees(center.lon, 180) || !degrees(c.radiusM, 20_100_000))
+    return undefined;
+  if (!isText(c.lastLocationTime, 40) || Number.isNaN(Date.parse(c.lastLocationTime))) return undefined;
+  const result = c.result === 'TRUE' || c.result === 'FALSE' || c.result === 'PARTIAL' ? c.result : undefined;
+  if (c.question === 'verify' && result === undefined) return undefined;
+  return {
+    question: c.question,
+    center: { lat: center.lat, lon: center.lon },
+    radiusM: c.radiusM,
+    ...(result !== undefined && { result }),
+    ...(result === 'PARTIAL' && degrees(c.matchRate, 100) && { matchRate: c.matchRate }),
+    lastLocationTime: c.lastLocationTime,
+  };
+}
+
 function readEntry(value: unknown): HistoryEntry | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const e = value as Record<string, unknown>;
   if (!isText(e.id, 100) || typeof e.at !== 'number' || !Number.isFinite(e.at)) return undefined;
+  if (e.kind === 'camara') {
+    const camara = readCamara(e.camara);
+    return camara && { id: e.id, at: e.at, kind: 'camara', camara };
+  }
   if (e.kind !== 'cell' && e.kind !== 'location') return undefined;
   const cell = readCell(e.cell);
   if (!cell) return undefined;
-  const entry: HistoryEntry = { id: e.id, at: e.at, kind: e.kind, cell };
+  const entry: CellEntry = { id: e.id, at: e.at, kind: e.kind, cell };
   if (e.kind === 'location' && isText(e.msisdn, 40)) entry.msisdn = e.msisdn;
   const facts = readStoredFacts(e.facts);
   if (e.kind === 'cell' && facts !== undefined) entry.facts = facts;
@@ -65,7 +117,9 @@ function readStoredFacts(value: unknown): CellFacts | undefined {
 /** The entries as they are stored: the facts as their headers. */
 export function toStored(entries: readonly HistoryEntry[]): unknown[] {
   return entries.map((entry) =>
-    entry.facts === undefined ? entry : { ...entry, facts: factHeaders(entry.facts) },
+    entry.kind === 'camara' || entry.facts === undefined
+      ? entry
+      : { ...entry, facts: factHeaders(entry.facts) },
   );
 }
 
@@ -76,8 +130,8 @@ export interface StoredHistory {
 }
 
 /**
- * Newest first by the time of the read, at most HISTORY_LIMIT lookups and PHONE_LIMIT places of the phone: the
- * phone's answers never push a lookup out.
+ * Newest first by the time of the read, at most HISTORY_LIMIT lookups and PHONE_LIMIT places of the phone (a
+ * CAMARA operator's answers among them): the phone's answers never push a lookup out.
  */
 function kept(entries: HistoryEntry[]): HistoryEntry[] {
   let cells = 0;
@@ -110,7 +164,12 @@ export function parseHistory(text: string | null | undefined): HistoryEntry[] {
   return parseStoredHistory(text).entries;
 }
 
-function sameAnswer(a: HistoryEntry, b: Omit<HistoryEntry, 'id' | 'at'>): boolean {
+function sameAnswer(a: HistoryEntry, b: HistoryAnswer): boolean {
+  if (a.kind === 'camara' || b.kind === 'camara') {
+    return (
+      a.kind === 'camara' && b.kind === 'camara' && JSON.stringify(a.camara) === JSON.stringify(b.camara)
+    );
+  }
   const fields = ['lat', 'lon', 'mcc', 'mnc', 'lac', 'cellid', 'name'] as const;
   return a.kind === b.kind && a.msisdn === b.msisdn && fields.every((f) => a.cell[f] === b.cell[f]);
 }
@@ -121,7 +180,7 @@ function sameAnswer(a: HistoryEntry, b: Omit<HistoryEntry, 'id' | 'at'>): boolea
  */
 export function addEntry(
   entries: readonly HistoryEntry[],
-  answer: Omit<HistoryEntry, 'id' | 'at'>,
+  answer: HistoryAnswer,
   at: number,
   id: string,
 ): HistoryEntry[] {
@@ -130,7 +189,8 @@ export function addEntry(
     (latest, entry) => (sameAnswer(entry, answer) ? Math.max(latest, entry.at) : latest),
     at,
   );
+  if (answer.kind === 'camara') return kept([{ ...answer, id, at: newest }, ...rest]);
   const { position, ...cellText } = answer.cell;
-  const entry: HistoryEntry = { ...answer, cell: { ...cellText, position: { ...position } }, id, at: newest };
+  const entry: CellEntry = { ...answer, cell: { ...cellText, position: { ...position } }, id, at: newest };
   return kept([entry, ...rest]);
 }

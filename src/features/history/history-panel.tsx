@@ -4,7 +4,7 @@ import { cellLabel } from '../../api/cell-id';
 import { useI18n } from '../../i18n/i18n';
 import { useSession } from '../../state/session';
 import { useFocusOutcome, type FocusRef } from '../../ui/focus';
-import type { HistoryEntry } from './history-entries';
+import type { CamaraRecord, HistoryEntry } from './history-entries';
 import { history, useHistory } from './history-storage';
 
 /** The last answers read with these keys, newest first; showing one again sends nothing and names it in the URL. */
@@ -59,6 +59,39 @@ export function HistoryPanel() {
   );
 }
 
+/** A CAMARA operator's answer in words: where it placed the phone, or a check's verdict with its fix's time. */
+function useCamaraWords(record: CamaraRecord): { what: string; name: string } {
+  const { t, formatDistance, formatNumber, formatTime } = useI18n();
+  const degrees = (value: number) =>
+    formatNumber(value, { minimumFractionDigits: 5, maximumFractionDigits: 5 });
+  const distance = formatDistance(record.radiusM);
+  const where = t('field.coordinates', { lat: degrees(record.center.lat), lon: degrees(record.center.lon) });
+  if (record.question === 'locate' || record.result === undefined) {
+    return { what: t('history.camaraLocate'), name: t('history.camaraArea', { distance, where }) };
+  }
+  const time = formatTime(Date.parse(record.lastLocationTime));
+  const verdict = t(`map.camara.verdict.${record.result}`, {
+    distance,
+    time,
+    rate: formatNumber(record.matchRate ?? 0),
+  });
+  return { what: t('history.camaraVerify'), name: t('history.camaraVerdict', { verdict, where }) };
+}
+
+/** A CAMARA answer's item: kept and removable as the others; it is not shown again on the map. */
+function CamaraItemText({ record, when, at }: { record: CamaraRecord; when: string; at: number }) {
+  const { what, name } = useCamaraWords(record);
+  return (
+    <div className="history-show history-static">
+      <span className="history-what">{what}</span>
+      <span className="history-name">{name}</span>
+      <time className="history-time muted small" dateTime={new Date(at).toISOString()}>
+        {when}
+      </time>
+    </div>
+  );
+}
+
 function HistoryItem({
   entry,
   onRemove,
@@ -70,18 +103,26 @@ function HistoryItem({
 }) {
   const { t, formatDateTime } = useI18n();
   const { focus } = useSession();
-  const what =
-    entry.kind === 'cell' ? t('history.cell', { cell: cellLabel(entry.cell) }) : t('history.location');
   const when = formatDateTime(entry.at);
+  const what =
+    entry.kind === 'camara'
+      ? t(entry.camara.question === 'locate' ? 'history.camaraLocate' : 'history.camaraVerify')
+      : entry.kind === 'cell'
+        ? t('history.cell', { cell: cellLabel(entry.cell) })
+        : t('history.location');
   return (
     <li className="history-item">
-      <button type="button" className="history-show" onClick={() => focus.show(entry)}>
-        <span className="history-what">{what}</span>
-        <span className="history-name">{entry.cell.name}</span>
-        <time className="history-time muted small" dateTime={new Date(entry.at).toISOString()}>
-          {when}
-        </time>
-      </button>
+      {entry.kind === 'camara' ? (
+        <CamaraItemText record={entry.camara} when={when} at={entry.at} />
+      ) : (
+        <button type="button" className="history-show" onClick={() => focus.show(entry)}>
+          <span className="history-what">{what}</span>
+          <span className="history-name">{entry.cell.name}</span>
+          <time className="history-time muted small" dateTime={new Date(entry.at).toISOString()}>
+            {when}
+          </time>
+        </button>
+      )}
       <button
         type="button"
         className="button secondary small"

@@ -17,7 +17,7 @@ const held = (keys: Keys, remembered: boolean) => ({
   owner: keyFingerprint(keys),
 });
 const stored = (storage: Storage) => storage.getItem(HISTORY_STORAGE_KEY);
-const ids = () => history.entries().map((entry) => entry.cell.cellid);
+const ids = () => history.entries().map((entry) => (entry.kind === 'camara' ? entry.id : entry.cell.cellid));
 
 /** What another tab's write looks like to this one. */
 function fromAnotherTab(key: string, value: string | null): void {

@@ -1,7 +1,13 @@
 import { useSyncExternalStore } from 'react';
 import { keyFingerprint } from '../../api/keys';
 import { loadKeys, loadRememberedKeys } from '../../state/keys-storage';
-import { addEntry, parseStoredHistory, toStored, type HistoryEntry } from './history-entries';
+import {
+  addEntry,
+  parseStoredHistory,
+  toStored,
+  type HistoryAnswer,
+  type HistoryEntry,
+} from './history-entries';
 
 export const HISTORY_STORAGE_KEY = 'cellpos.history';
 
@@ -115,7 +121,7 @@ export const history = {
   entries: current,
   // Each change starts from what is stored, not from this tab's copy, so two tabs never undo each other's.
   /** Adds an answer read with the keys of fingerprint `owner`, unless those are no longer the history's keys. */
-  add(answer: Omit<HistoryEntry, 'id' | 'at'>, at = Date.now(), owner?: string | null): void {
+  add(answer: HistoryAnswer, at = Date.now(), owner?: string | null): void {
     if (owner !== undefined && owner !== holding().owner) return;
     counter += 1;
     write(addEntry(stored(), answer, at, `${at.toString(36)}-${counter}`));

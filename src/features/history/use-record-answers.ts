@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
+import type { CamaraAnswer } from '../../api/camara';
 import type { CellFacts } from '../../api/cell-facts';
 import type { Cell, Location } from '../../api/types';
 import { afterNextPaint } from '../../paint/after-paint';
+import type { HistoryAnswer } from './history-entries';
 import { history } from './history-storage';
 
 /**
@@ -35,4 +37,41 @@ export function useRecordAnswers(
         ),
       );
   }, [phoneAnswer, phoneAt, owner]);
+}
+
+/** A CAMARA operator's answer as the history keeps it: where it placed the phone, or a check's verdict. */
+export function camaraHistoryAnswer(answer: CamaraAnswer | undefined): HistoryAnswer | undefined {
+  if (answer?.state === 'located') {
+    const { center, radiusM } = answer.area;
+    const record = {
+      question: 'locate' as const,
+      center,
+      radiusM,
+      lastLocationTime: answer.lastLocationTime,
+    };
+    return { kind: 'camara', camara: record };
+  }
+  if (answer?.state !== 'verified') return undefined;
+  const { center, radiusM } = answer.circle;
+  return {
+    kind: 'camara',
+    camara: {
+      question: 'verify',
+      center,
+      radiusM,
+      result: answer.result,
+      ...(answer.matchRate !== undefined && { matchRate: answer.matchRate }),
+      lastLocationTime: answer.lastLocationTime,
+    },
+  };
+}
+
+/** A CAMARA operator's answers go to the history as the others do, at the time the service had them. */
+export function useRecordCamaraAnswer(answer: CamaraAnswer | undefined, owner: string | null): void {
+  useEffect(() => {
+    const kept = camaraHistoryAnswer(answer);
+    if (kept === undefined || (answer?.state !== 'located' && answer?.state !== 'verified')) return;
+    const at = Date.parse(answer.answeredAt);
+    afterNextPaint(() => history.add(kept, Number.isNaN(at) ? Date.now() : at, owner));
+  }, [answer, owner]);
 }

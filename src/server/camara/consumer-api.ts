@@ -10,6 +10,7 @@ import {
 import {
   apiFailure,
   malformedAnswer,
+  radiusRefusal,
   transportFailure,
   type ConsumerFailure,
   type TokenRejected,
@@ -121,6 +122,9 @@ export async function verifyLocation(
   });
   if (!reply.ok) return { ok: false, failure: transportFailure(reply, 'verify') };
   const checked = checkAnswer(reply, correlator, 'verify');
+  if (!checked.ok && 'failure' in checked && checked.failure.reason === 'radius-refused') {
+    return { ok: false, failure: { ...checked.failure, radius: radiusRefusal(reply.text, ask.radiusM) } };
+  }
   if (!checked.ok) return checked;
   const context: AnswerContext = { now: now(), phoneNumber: ask.phoneNumber, maxAge: ask.maxAge };
   const read = readVerification(reply.text, context);

@@ -91,6 +91,7 @@ export function failedAnswer(failure: ConsumerFailure): CamaraAnswer {
     reason: failure.reason,
     ...(failure.field !== undefined && { field: failure.field }),
     ...(failure.retryAfterSeconds !== undefined && { retryAfterSeconds: failure.retryAfterSeconds }),
+    ...(failure.radius !== undefined && { radius: failure.radius }),
   };
 }
 

@@ -24,6 +24,14 @@ export interface OAuthClient {
 export const DEFAULT_INTERVAL_SECONDS = 5;
 /** CIBA Core 11: slow_down adds (at least) this much to the interval, for that poll and every later one. */
 export const SLOW_DOWN_SECONDS = 5;
+/**
+ * The longest the service waits for one consent, whatever `expires_in` the operator names: CAMARA's examples give
+ * 120 s (ICM, CAMARA-ICM-examples.md), and a person with the phone at hand needs no more than a few minutes. An
+ * operator's 86400 would otherwise hold the user's question (and their Locate) for a day.
+ */
+export const MAX_CONSENT_WAIT_SECONDS = 600;
+/** The longest interval between polls, however often slow_down comes: growth stops here (a bounded wait). */
+export const MAX_INTERVAL_SECONDS = 60;
 
 /** An authentication request the operator accepted: it now asks the subscriber. */
 export interface ConsentRequest {
@@ -78,7 +86,7 @@ function wholeSeconds(value: unknown, min: number, max: number): number | undefi
     : undefined;
 }
 
-/** Reads the acknowledgement strictly (CIBA Core 7.3). */
+/** Reads the acknowledgement strictly (CIBA Core 7.3), its wait and interval held to the service's bounds. */
 export function readAcknowledgement(text: string): ConsentAsked {
   const body = jsonObject(text);
   if (body === undefined) return { ok: false, failure: malformedAnswer('body', 'not a JSON object') };
@@ -95,7 +103,14 @@ export function readAcknowledgement(text: string): ConsentAsked {
   if (interval === undefined) {
     return { ok: false, failure: malformedAnswer('interval', 'not a whole number of seconds from 1') };
   }
-  return { ok: true, request: { authReqId: id, expiresInSeconds: expiresIn, intervalSeconds: interval } };
+  return {
+    ok: true,
+    request: {
+      authReqId: id,
+      expiresInSeconds: Math.min(expiresIn, MAX_CONSENT_WAIT_SECONDS),
+      intervalSeconds: Math.min(interval, MAX_INTERVAL_SECONDS),
+    },
+  };
 }
 
 /**

@@ -7,12 +7,23 @@ import type { ConsumerFailure } from './consumer-failures';
 import { askOperator, dropToken, heldToken, type ConsumerContext, type Subscriber } from './consumer-context';
 import { pendingAnswer, pollOnce, type Finish } from './consumer-poll';
 
+/** The kept answer of a question the person cancelled. */
+function wasCancelled(answer: string | undefined): boolean {
+  const read = answer === undefined ? undefined : readAnswer(answer);
+  return read?.state === 'failed' && read.reason === 'cancelled';
+}
+
 /** The consumer as the service's reads use it. */
 export interface CamaraConsumer {
   /** Asks the operator: at once with a token held, else by asking the subscriber (then pending). */
   ask(subscriber: Subscriber, ask: ConsumerAsk): Promise<CamaraAnswer>;
   /** Where the user's question stands, polling the operator when a poll is due; undefined: nothing asked. */
   status(subscriber: Subscriber, kind: CamaraQuestion): Promise<CamaraAnswer | undefined>;
+  /**
+   * The person stops waiting: the question ends as `cancelled`. The operator's request stays valid until it runs
+   * out, so a new question of the kind before then takes it up again (no second request to the phone).
+   */
+  cancel(subscriber: Subscriber, kind: CamaraQuestion): Promise<CamaraAnswer | undefined>;
   /** Resolves once the polls started in the background have finished (tests, shutdown). */
   settled(): Promise<void>;
 }
@@ -47,6 +58,11 @@ async function within<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
 /** The engine: each method one step of a question's life, every state in the store (so replicas share it). */
 class ConsumerEngine implements CamaraConsumer {
   private readonly running = new Set<Promise<unknown>>();
+  /**
+   * The tries whose operator said it asks the owner (authorization_pending). Kept in memory, not in the store: a
+   * replica that has not polled a try itself says only "asking your operator", which is true in either case.
+   */
+  private readonly ownerAsked = new Set<string>();
   private prunedAt = 0;
 
   constructor(
@@ -68,7 +84,20 @@ class ConsumerEngine implements CamaraConsumer {
         const update = { ask: text, busyUntil: existing.busyUntil };
         await store.updateQuestion(subscriber.userId, wanted.kind, existing.attempt, update, at);
       }
-      return pendingAnswer(existing.consent, at);
+      return pendingAnswer(existing.consent, at, this.news(existing));
+    }
+    if (existing?.consent !== undefined && wasCancelled(existing.answer) && existing.consent.expiresAt > at) {
+      // Cancelled, but the operator's request is still valid: taken up again, the phone is not asked twice.
+      const resumed = {
+        ...existing,
+        attempt: randomUUID(),
+        ask: text,
+        busyUntil: undefined,
+        answer: undefined,
+      };
+      if (!(await store.startQuestion(resumed, at))) return startingAnswer(at);
+      if (this.ownerAsked.delete(existing.attempt)) this.ownerAsked.add(resumed.attempt);
+      return pendingAnswer(existing.consent, at, this.news(resumed));
     }
     const question: ConsumerQuestion = {
       userId: subscriber.userId,
@@ -99,14 +128,26 @@ class ConsumerEngine implements CamaraConsumer {
       });
     }
     if (at >= consent.expiresAt) {
-      return this.fail(question, { reason: 'expired', detail: 'the subscriber did not answer in time' });
+      return this.fail(
+        question,
+        question.failures > 0
+          ? { reason: 'operator-down', detail: 'the operator failed every poll until the request ran out' }
+          : { reason: 'expired', detail: 'the subscriber did not answer in time' },
+      );
     }
     const due = at >= consent.nextPollAt;
     if (!due || !(await store.claimPoll(subscriber.userId, kind, question.attempt, at, at + BUSY_MS))) {
-      return pendingAnswer(consent, at);
+      return pendingAnswer(consent, at, this.news(question));
     }
-    const poll = this.track(pollOnce(this.context, subscriber, question, this.finish));
-    return (await within(poll, this.patienceMs)) ?? pendingAnswer(consent, at);
+    const poll = this.track(pollOnce(this.context, subscriber, question, this.finish, this.ownerAsked));
+    return (await within(poll, this.patienceMs)) ?? pendingAnswer(consent, at, this.news(question));
+  }
+
+  async cancel(subscriber: Subscriber, kind: CamaraQuestion): Promise<CamaraAnswer | undefined> {
+    const question = await this.context.store.getQuestion(subscriber.userId, kind);
+    if (question === undefined || question.msisdn !== subscriber.msisdn) return undefined;
+    if (question.answer !== undefined) return readAnswer(question.answer);
+    return this.fail(question, { reason: 'cancelled', detail: 'the person stopped waiting' });
   }
 
   async settled(): Promise<void> {
@@ -142,7 +183,13 @@ class ConsumerEngine implements CamaraConsumer {
     return pendingAnswer(consent, at);
   }
 
+  private news(question: ConsumerQuestion) {
+    return { ownerAsked: this.ownerAsked.has(question.attempt), failures: question.failures };
+  }
+
   private readonly finish: Finish = async (question, answer, failure) => {
+    // A cancelled try may be taken up again (ask): what its operator said is kept for it.
+    if (failure?.reason !== 'cancelled') this.ownerAsked.delete(question.attempt);
     if (failure !== undefined) {
       this.context.log(
         `camara: user ${question.userId} ${question.kind}: ${failure.reason} (${failure.detail})`,

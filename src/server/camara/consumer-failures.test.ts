@@ -37,7 +37,7 @@ describe('every Device Location error code maps to a reason the app explains', (
     'LOCATION_RETRIEVAL.UNABLE_TO_FULFILL_MAX_SURFACE': 'area-too-large',
     'LOCATION_RETRIEVAL.UNABLE_TO_LOCATE': 'unable-to-locate',
     'LOCATION_VERIFICATION.AREA_NOT_COVERED': 'area-not-covered',
-    'LOCATION_VERIFICATION.INVALID_AREA': 'area-too-small',
+    'LOCATION_VERIFICATION.INVALID_AREA': 'radius-refused',
     'LOCATION_VERIFICATION.UNABLE_TO_FULFILL_MAX_AGE': 'no-fresh-fix',
     'LOCATION_VERIFICATION.UNABLE_TO_LOCATE': 'unable-to-locate',
     QUOTA_EXCEEDED: 'operator-busy',

@@ -1,4 +1,4 @@
-import type { CamaraFailure } from '../../api/camara';
+import type { CamaraFailure, RadiusRefusal } from '../../api/camara';
 import type { OperatorReply } from './consumer-http';
 import { redactedExcerpt } from './consumer-http';
 import { jsonObject } from '../net/json-object';
@@ -9,6 +9,8 @@ export interface ConsumerFailure {
   /** With operator-malformed: the field of the answer that was wrong. */
   field?: string;
   retryAfterSeconds?: number;
+  /** With radius-refused: which way, and the limits the operator named. */
+  radius?: RadiusRefusal;
   /** For the service's log only: what happened, with nothing secret in it. */
   detail: string;
 }
@@ -61,7 +63,7 @@ const API_CODES: Readonly<Record<string, CamaraFailure | 'token'>> = {
   'LOCATION_VERIFICATION.UNABLE_TO_FULFILL_MAX_AGE': 'no-fresh-fix',
   'LOCATION_RETRIEVAL.UNABLE_TO_FULFILL_MAX_SURFACE': 'area-too-large',
   'LOCATION_VERIFICATION.AREA_NOT_COVERED': 'area-not-covered',
-  'LOCATION_VERIFICATION.INVALID_AREA': 'area-too-small',
+  'LOCATION_VERIFICATION.INVALID_AREA': 'radius-refused',
   IDENTIFIER_NOT_FOUND: 'unknown-number',
   SERVICE_NOT_APPLICABLE: 'not-applicable',
   UNAUTHENTICATED: 'token',
@@ -136,5 +138,44 @@ export function oauthFailure(reply: Answered, what: string): ConsumerFailure {
       (error !== undefined ? ` ${error}` : ` (no OAuth error: ${redactedExcerpt(reply.text) || 'empty'})`),
     ...(reason === 'operator-busy' &&
       reply.retryAfterSeconds !== undefined && { retryAfterSeconds: reply.retryAfterSeconds }),
+  };
+}
+
+/* A length in an operator's words: "1000 m", "200 km", "1,000 metres". */
+const LENGTH = String.raw`(\d[\d,]*(?:\.\d+)?)\s*(km|kilomet(?:er|re)s?|m|met(?:er|re)s?)\b`;
+const RANGE = new RegExp(String.raw`from\s+(\d[\d,]*(?:\.\d+)?)\s*(km|m)?\s+(?:to|and)\s+${LENGTH}`, 'i');
+const MIN = new RegExp(String.raw`(?:minimum|at least|min\.?)\D{0,30}?${LENGTH}`, 'i');
+const MAX = new RegExp(String.raw`(?:maximum|at most|max\.?|up to)\D{0,30}?${LENGTH}`, 'i');
+
+function metres(value: string | undefined, unit: string | undefined): number | undefined {
+  const number = Number((value ?? '').replaceAll(',', ''));
+  if (!Number.isFinite(number) || number <= 0) return undefined;
+  return Math.round(unit?.toLowerCase().startsWith('k') === true ? number * 1000 : number);
+}
+
+/**
+ * What an INVALID_AREA error tells of the operator's limits. CAMARA has the operator name the reason in its
+ * `message` ("the error message will refer to the reason of the limitation") in no fixed form: this reads a
+ * range ("from 1000 to 200000 m"), a minimum or a maximum. Which way the radius was wrong follows from those
+ * limits, else from the words "too large", else it is the spec's own meaning of INVALID_AREA: too small.
+ */
+export function radiusRefusal(text: string, askedM: number): RadiusRefusal {
+  const message = jsonObject(text)?.message;
+  const words = typeof message === 'string' ? message.slice(0, 500) : '';
+  const range = RANGE.exec(words);
+  const minM = range
+    ? metres(range[1], range[2] ?? range[4])
+    : metres(MIN.exec(words)?.[1], MIN.exec(words)?.[2]);
+  const maxM = range ? metres(range[3], range[4]) : metres(MAX.exec(words)?.[1], MAX.exec(words)?.[2]);
+  const large =
+    maxM !== undefined && askedM > maxM
+      ? true
+      : minM !== undefined && askedM < minM
+        ? false
+        : /too (large|big|wide)/i.test(words);
+  return {
+    way: large ? 'large' : 'small',
+    ...(minM !== undefined && { minM }),
+    ...(maxM !== undefined && { maxM }),
   };
 }

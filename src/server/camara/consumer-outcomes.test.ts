@@ -151,29 +151,35 @@ describe('CAMARA consumer: each way it can end', () => {
     });
   });
 
-  it('tries a failing token endpoint three times, then says the operator is down', async () => {
+  it('keeps polling a failing token endpoint, saying so, until the request runs out; then the operator is down', async () => {
     h = await startHarness();
     const me = h.subscriber(N.tokenDown);
     await h.consumer.ask(me, locate);
-    const states: string[] = [];
     for (let poll = 0; poll < 3; poll++) {
       h.advance(5);
-      states.push((await h.consumer.status(me, 'locate'))?.state ?? 'none');
+      expect(await h.consumer.status(me, 'locate')).toMatchObject({
+        state: 'pending',
+        operatorTrouble: true,
+      });
     }
-    expect(states).toEqual(['pending', 'pending', 'failed']);
+    h.advance(120);
     expect(await h.consumer.status(me, 'locate')).toEqual({ state: 'failed', reason: 'operator-down' });
   });
 
-  it('tries a token endpoint that never answers three times, then says the operator is slow', async () => {
+  it('keeps polling a token endpoint that never answers, saying so, until the request runs out', async () => {
     h = await startHarness({ timeoutMs: 200 });
     const me = h.subscriber(N.tokenHangs);
     await h.consumer.ask(me, locate);
     for (let poll = 0; poll < 3; poll++) {
       h.advance(5);
-      await h.consumer.status(me, 'locate');
+      expect(await h.consumer.status(me, 'locate')).toMatchObject({
+        state: 'pending',
+        operatorTrouble: true,
+      });
     }
-    expect(await h.consumer.status(me, 'locate')).toEqual({ state: 'failed', reason: 'operator-slow' });
     expect(h.standIn.polls.map((poll) => poll.answer)).toEqual(['hang', 'hang', 'hang']);
+    h.advance(120);
+    expect(await h.consumer.status(me, 'locate')).toEqual({ state: 'failed', reason: 'operator-down' });
   });
 
   it('gives up on an API that never answers within the deadline', async () => {
@@ -250,10 +256,25 @@ describe('CAMARA consumer: verification', () => {
   });
 
   it.each([
-    [{ lat: 60.17, lon: 24.94 }, 500, 'area-too-small'],
+    [{ lat: 60.17, lon: 24.94 }, 500, 'radius-refused'],
     [{ lat: 59.33, lon: 18.07 }, 5000, 'area-not-covered'],
   ])('%o within %i m: %s', async (center, radiusM, reason) => {
     h = await startHarness();
-    expect(await verify(center, radiusM)).toEqual({ state: 'failed', reason });
+    expect(await verify(center, radiusM)).toMatchObject({ state: 'failed', reason });
   });
+
+  it.each([
+    [500, 'small'],
+    [201_000, 'large'],
+  ])(
+    'a radius of %i m the operator refuses: too %s, with the limits its error names',
+    async (radiusM, way) => {
+      h = await startHarness();
+      expect(await verify({ lat: 60.17, lon: 24.94 }, radiusM)).toEqual({
+        state: 'failed',
+        reason: 'radius-refused',
+        radius: { way, minM: 1000, maxM: 200_000 },
+      });
+    },
+  );
 });

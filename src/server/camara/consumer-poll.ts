@@ -1,7 +1,7 @@
 import type { CamaraAnswer } from '../../api/camara';
 import type { ConsumerQuestion } from '../store/camara-consumer-store';
 import { apiScopeOf, failedAnswer, phoneNumberOf, readAsk } from './consumer-asks';
-import { pollToken, SLOW_DOWN_SECONDS } from './consumer-ciba';
+import { MAX_INTERVAL_SECONDS, pollToken, SLOW_DOWN_SECONDS } from './consumer-ciba';
 import type { ConsumerFailure } from './consumer-failures';
 import { askOperator, dropToken, keepToken, type ConsumerContext, type Subscriber } from './consumer-context';
 
@@ -12,31 +12,40 @@ export type Finish = (
   failure?: ConsumerFailure,
 ) => Promise<CamaraAnswer>;
 
-/** Polls in a row that may fail for the operator's own reasons (5xx, busy, no answer) before the try gives up. */
-export const MAX_TRANSIENT_FAILURES = 3;
-
 type Consent = NonNullable<ConsumerQuestion['consent']>;
 
+/** What the engine knows of a wait beyond its consent: whether the operator said it asks the owner, and whether
+ *  the last poll failed for the operator's own reasons. */
+export interface WaitNews {
+  ownerAsked: boolean;
+  failures: number;
+}
+
 /** The app is told to ask again when the next poll of the operator is due (1-10 s). */
-export function pendingAnswer(consent: Consent, now: number): CamaraAnswer {
+export function pendingAnswer(consent: Consent, now: number, news?: WaitNews): CamaraAnswer {
   const wait = Math.ceil((consent.nextPollAt - now) / 1000);
   return {
     state: 'pending',
     checkAgainSeconds: Math.min(Math.max(wait, 1), 10),
     expiresAt: new Date(consent.expiresAt).toISOString(),
+    ...(news?.ownerAsked === true && { ownerAsked: true }),
+    ...(news !== undefined && news.failures > 0 && { operatorTrouble: true }),
   };
 }
 
 /**
  * One poll of the token endpoint for a question whose poll the caller has claimed (CIBA Core 10-11): the token
  * (kept, then the operator asked), or the next poll after `interval` seconds, 5 more for this and every later
- * poll after slow_down, or the subscriber's refusal, the request's expiry, the operator's failure.
+ * poll after slow_down (up to MAX_INTERVAL_SECONDS), or the subscriber's refusal, the request's expiry. A poll the
+ * operator failed (5xx, busy, no answer) is told at once and tried again: the request is still valid at the
+ * operator until it runs out. `ownerAsked` holds the tries whose operator said it asks the owner.
  */
 export async function pollOnce(
   context: ConsumerContext,
   subscriber: Subscriber,
   question: ConsumerQuestion,
   finish: Finish,
+  ownerAsked: Set<string>,
 ): Promise<CamaraAnswer> {
   const fail = (failure: ConsumerFailure) => finish(question, failedAnswer(failure), failure);
   const consent = question.consent;
@@ -61,24 +70,24 @@ export async function pollOnce(
     const next = { ...consent!, intervalSeconds, nextPollAt: at + waitSeconds * 1000 };
     const update = { consent: next, failures, busyUntil: undefined };
     await context.store.updateQuestion(question.userId, question.kind, question.attempt, update, at);
-    return pendingAnswer(next, at);
+    return pendingAnswer(next, at, { ownerAsked: ownerAsked.has(question.attempt), failures });
   }
 
   switch (polled.kind) {
     case 'pending':
+      ownerAsked.add(question.attempt);
       return again(consent.intervalSeconds, consent.intervalSeconds, 0);
     case 'slow-down': {
-      const slower = consent.intervalSeconds + SLOW_DOWN_SECONDS;
+      const slower = Math.min(consent.intervalSeconds + SLOW_DOWN_SECONDS, MAX_INTERVAL_SECONDS);
       return again(slower, slower, 0);
     }
     case 'failed': {
-      const failures = question.failures + 1;
-      if (!polled.transient || failures >= MAX_TRANSIENT_FAILURES) return fail(polled.failure);
+      if (!polled.transient) return fail(polled.failure);
       context.log(
         `camara: user ${question.userId} ${question.kind}: poll failed, trying again (${polled.failure.detail})`,
       );
-      const wait = Math.max(consent.intervalSeconds, polled.failure.retryAfterSeconds ?? 0);
-      return again(consent.intervalSeconds, wait, failures);
+      const asked = Math.max(consent.intervalSeconds, polled.failure.retryAfterSeconds ?? 0);
+      return again(consent.intervalSeconds, Math.min(asked, MAX_INTERVAL_SECONDS), question.failures + 1);
     }
     case 'token': {
       await keepToken(context, subscriber, ask, polled.token);

@@ -137,7 +137,23 @@ describe('the CAMARA read: /api/camara/locate', () => {
     });
     const put = await call('PUT', '/camara/locate');
     expect(put.status).toBe(405);
-    expect(put.headers.get('allow')).toBe('POST, GET, HEAD');
+    expect(put.headers.get('allow')).toBe('POST, GET, HEAD, DELETE');
+  });
+
+  it('DELETE stops the wait (409 cancelled); nothing asked: 404', async () => {
+    const { call } = await service(N.approves);
+    expect(await call('DELETE', '/camara/locate')).toMatchObject({
+      status: 404,
+      body: { error: { code: 'nothing-asked' } },
+    });
+    await call('POST', '/camara/locate');
+    expect(await call('DELETE', '/camara/locate')).toMatchObject({
+      status: 409,
+      body: { state: 'failed', reason: 'cancelled' },
+    });
+    expect((await call('GET', '/camara/locate')).status).toBe(409);
+    expect((await call('POST', '/camara/locate')).body).toMatchObject({ state: 'pending' });
+    expect(h.standIn.assertions.filter((seen) => seen.endpoint.endsWith('/bc-authorize'))).toHaveLength(1);
   });
 });
 

@@ -25,7 +25,8 @@ const FAILURE_STATUS: Readonly<Record<CamaraFailure, ContentfulStatusCode>> = {
   'not-applicable': 422,
   'area-too-large': 422,
   'area-not-covered': 422,
-  'area-too-small': 422,
+  'radius-refused': 422,
+  cancelled: 409,
   'permission-denied': 502,
   'client-rejected': 502,
   'scope-rejected': 502,
@@ -48,7 +49,8 @@ const FAILURE_MESSAGE: Readonly<Record<CamaraFailure, string>> = {
   'not-applicable': 'The operator does not offer Device Location for this number.',
   'area-too-large': 'The network cannot place the phone in an area as small as asked.',
   'area-not-covered': 'The operator does not cover that place.',
-  'area-too-small': 'The operator does not accept a circle that small.',
+  'radius-refused': 'The operator does not accept a circle of that radius (see radius for its limits).',
+  cancelled: 'The wait was cancelled; the operator’s request stays valid until it runs out.',
   'permission-denied': 'The operator does not let this service read the phone’s location.',
   'client-rejected': 'The operator does not accept this service as its client.',
   'scope-rejected': 'The operator does not accept the purpose or the API this service asked for.',
@@ -146,4 +148,10 @@ export function camaraRoutes(api: Hono, guard: Guard<User>, source: CamaraLocati
     answer(c, await source.ask(c.var.who, c.var.asked)),
   );
   api.get('/camara/verify', guard(), (c) => status(c, 'verify'));
+  for (const kind of ['locate', 'verify'] as const) {
+    api.delete(`/camara/${kind}`, guard(), async (c) => {
+      const found = await source.cancel(c.var.who, kind);
+      return found === undefined ? status(c, kind) : answer(c, found);
+    });
+  }
 }

@@ -13,6 +13,8 @@ export interface CamaraLocationSource {
   ask(user: User, ask: ConsumerAsk): Promise<CamaraAnswer>;
   /** The question's state; undefined when the user has asked nothing lately. */
   status(user: User, kind: CamaraQuestion): Promise<CamaraAnswer | undefined>;
+  /** Stops the wait (the operator's request stays valid until it runs out); undefined when nothing was asked. */
+  cancel(user: User, kind: CamaraQuestion): Promise<CamaraAnswer | undefined>;
 }
 
 export function camaraLocationSource(consumer: CamaraConsumer): CamaraLocationSource {
@@ -20,5 +22,6 @@ export function camaraLocationSource(consumer: CamaraConsumer): CamaraLocationSo
   return {
     ask: (user, ask) => consumer.ask(subscriber(user), ask),
     status: (user, kind) => consumer.status(subscriber(user), kind),
+    cancel: (user, kind) => consumer.cancel(subscriber(user), kind),
   };
 }
