@@ -26,7 +26,7 @@ function WaitLeft({ answer, onCancel }: { answer: Pending; onCancel: () => void 
   const left = Math.max(0, Date.parse(answer.expiresAt) - now);
   return (
     <p className="camara-left">
-      <span>{t('camara.left', { left: durationText(left, formatNumber) })}</span>{' '}
+      <span>{t('camara.left', { left: durationText(left, { formatNumber, t }) })}</span>{' '}
       <button type="button" className="button" onClick={onCancel}>
         {t('camara.cancel')}
       </button>
