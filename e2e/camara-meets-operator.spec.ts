@@ -110,7 +110,9 @@ test('Locate my phone: the subscriber approves on the operator’s phone page, w
   await expect(phone.getByText('No consent requests are waiting for your answer.')).toBeVisible();
 
   await page.bringToFront();
-  const heading = page.getByRole('heading', { name: 'Your phone is within 1 km of here' });
+  const heading = page.getByRole('heading', {
+    name: 'Your phone is within 1 km of the centre marked on the map',
+  });
   await expect(heading).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('region', { name: 'My phone' }).getByText('61.49249, 23.77316')).toBeVisible();
   await expect(page.locator('path.camara-area')).toHaveCount(1);
