@@ -65,29 +65,48 @@ function timer(times: WriteTimes): Timed {
 }
 
 /**
- * The table's cells, held in memory from one transaction of a bulk import to the next. Another connection's commit
- * in between (PRAGMA data_version says so) makes them stale: with the triggers paused, its cells would be missing
- * from an index loaded from memory, so the import then rebuilds the index from the table.
+ * The table's cells, held in memory from one transaction of a bulk import to the next: read at the first (a table
+ * of at most HELD_IN_MEMORY cells), each run's rows merged in. Another connection's commit in between (PRAGMA
+ * data_version says so) makes them stale: with the triggers paused, its cells would be missing from an index loaded
+ * from memory, so the import then rebuilds the index from the table.
  */
-function carriedCells(db: Db): {
-  take(): HeldCells | undefined;
-  keep(cells: HeldCells | undefined): void;
+function carriedCells(
+  db: Db,
+  cellsBefore: number,
+  timed: Timed,
+): {
+  /**
+   * After a run's rows are sorted: before the last run, carries the cells to the next (while memory may hold them);
+   * at the last, the cells the index will hold. The cells before the run are let go on return, before the index
+   * is planned (at 10,000,000 rows they are 300 MB).
+   */
+  carry(rows: RowBatch, last: boolean, first: boolean): Promise<ReturnType<typeof finalCells> | undefined>;
   committed(): void;
+  drop(): void;
 } {
   const dataVersion = (): number => db.pragma('data_version', { simple: true }) as number;
   let held: HeldCells | undefined;
   let version: number | undefined;
+  const take = (): HeldCells | undefined => {
+    const cells = version !== undefined && dataVersion() === version ? held : undefined;
+    held = undefined;
+    return cells;
+  };
   return {
-    take() {
-      const cells = version !== undefined && dataVersion() === version ? held : undefined;
-      held = undefined;
-      return cells;
-    },
-    keep(cells) {
-      held = cells;
+    async carry(rows, last, first) {
+      const read = first && cellsBefore <= HELD_IN_MEMORY;
+      const before = first ? (read ? await timed('index', () => readHeldCells(db)) : undefined) : take();
+      if (before === undefined) return undefined;
+      if (last) return finalCells(before, rows);
+      if (before.length + rows.length <= HELD_ACROSS_RUNS)
+        held = await timed('index', () => mergeHeld(before, rows));
+      return undefined;
     },
     committed() {
       version = dataVersion();
+    },
+    drop() {
+      held = undefined;
     },
   };
 }
@@ -102,32 +121,18 @@ export function runWriter(db: Db, names: () => readonly string[], cellsBefore: n
   let committed = 0;
   let known: number | undefined;
   const timed = timer(times);
-  const carried = carriedCells(db);
-
-  /**
-   * The cells the table holds before this run's rows, when memory holds them: read at the first run (a table of at
-   * most HELD_IN_MEMORY cells), carried from the last run otherwise.
-   */
-  async function heldBefore(): Promise<HeldCells | undefined> {
-    if (bulk !== true) return undefined;
-    if (runs > 0) return carried.take();
-    return cellsBefore <= HELD_IN_MEMORY ? timed('index', () => readHeldCells(db)) : undefined;
-  }
+  const carried = carriedCells(db, cellsBefore, timed);
 
   async function inTransaction(rows: RowBatch, last: boolean, failed: AbortSignal): Promise<void> {
     if (bulk === true) pauseCellsBox(db);
-    const before = await heldBefore();
     await timed('sort', () => sortRows(rows));
+    const final = bulk === true ? await carried.carry(rows, last, runs === 0) : undefined;
     if (!last) {
-      // Runs of many cells: the next transaction gets what this one leaves, as long as memory may hold it.
-      if (before !== undefined && before.length + rows.length <= HELD_ACROSS_RUNS)
-        carried.keep(await timed('index', () => mergeHeld(before, rows)));
       await timed('cells', () => writer.write(rows));
       return;
     }
     // Every cell the index will hold is in memory once the rows are written: the index's thread plans the tree
     // while this one writes the cells.
-    const final = before && finalCells(before, rows);
     const cells = final?.positioned;
     const planned = cells && planInThread(cells, boxLayout(db), failed);
     // A failure before the plan is asked for must not leave its rejection unhandled.
@@ -150,7 +155,7 @@ export function runWriter(db: Db, names: () => readonly string[], cellsBefore: n
         carried.committed();
       } catch (error) {
         failed.abort();
-        carried.keep(undefined);
+        carried.drop();
         if (db.inTransaction) db.exec('ROLLBACK');
         throw error;
       }
