@@ -4,7 +4,11 @@
  * insert loop takes to write the same rows, sorted by key as the import writes them, into an empty table of the
  * same shape (the floor of the import's writing: no upsert, no index, one transaction, then the same checkpoint).
  */
+import { spawn } from 'node:child_process';
+import { createReadStream, createWriteStream, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
 import { emptyStats, readBatches, ROW_COLUMNS, type RowBatch } from '../src/server/import/batch-reader';
 import { openCsvSource } from '../src/server/import/input';
 import { emptyCell, LineSplitter, parseCellBytes } from '../src/server/import/opencellid-csv';
@@ -112,4 +116,56 @@ export function bareInsert(rows: RowBatch, dir: string): Promise<Timed> {
     })();
     db.pragma('wal_checkpoint(TRUNCATE)');
   }).finally(() => db.close());
+}
+
+/** Where the sqlite3 command line is looked for, first to last. */
+const SQLITE3 = ['/usr/bin/sqlite3', '/usr/local/bin/sqlite3'];
+
+/** The sqlite3 command line, or why the reference cannot be made here and how to install it. */
+export function sqlite3Command(): { path: string } | { missing: string } {
+  const path = SQLITE3.find((candidate) => existsSync(candidate));
+  if (path !== undefined) return { path };
+  return {
+    missing:
+      'the sqlite3 command line is not installed (looked for ' +
+      `${SQLITE3.join(', ')}); install it for this reference: sudo apt-get install sqlite3 (Debian, Ubuntu), ` +
+      'brew install sqlite (macOS)',
+  };
+}
+
+/** The file as plain text (a .gz decompressed into `dir`, not timed): what the sqlite3 command line reads. */
+export async function plainCopy(input: string, dir: string): Promise<string> {
+  if (!input.endsWith('.gz')) return input;
+  const out = join(dir, 'plain.csv');
+  await pipeline(createReadStream(input), createGunzip(), createWriteStream(out));
+  return out;
+}
+
+/**
+ * The sqlite3 command line's `.import` of the file's rows (its header skipped) into a plain table of the export's 14
+ * columns (no types, no checks, no key, no index) of a new database with sqlite3's own defaults: the floor of
+ * getting the rows into SQLite at all, timed from outside as the import is.
+ */
+export function sqlite3Import(sqlite3: string, plain: string, dir: string, header: boolean): Promise<number> {
+  const db = join(dir, 'sqlite3-import.db');
+  rmSync(db, { force: true });
+  const columns =
+    'radio, mcc, net, area, cell, unit, lon, lat, range, samples, changeable, created, updated, averageSignal';
+  const args = [
+    db,
+    `CREATE TABLE cells (${columns});`,
+    `.import --csv${header ? ' --skip 1' : ''} ${plain} cells`,
+  ];
+  return new Promise((resolve, reject) => {
+    const began = performance.now();
+    // Its stderr left out: it names every short row (the file's bad rows), which it fills with NULLs.
+    const child = spawn(sqlite3, args, { stdio: ['ignore', 'ignore', 'ignore'] });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const seconds = (performance.now() - began) / 1000;
+      rmSync(db, { force: true });
+      if (code !== 0) reject(new Error(`sqlite3 .import exited with ${code}`));
+      else resolve(seconds);
+    });
+  });
 }

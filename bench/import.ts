@@ -6,8 +6,10 @@
  * the same run and file (bench/import-references.ts): one thread reading and parsing the file, one thread naming
  * its rows' towns, and a bare better-sqlite3 insert loop writing the same rows. Then the service on the imported
  * database, with the Cell read under load (the generator in a process of its own, bench/support.ts runLoad).
- * Usage: npm run bench:import [-- --rows N] [-- --gzip]   (BENCH_ROWS, BENCH_BATCH, BENCH_SECONDS,
- * BENCH_CONNECTIONS too)
+ * First, the sqlite3 command line's `.import` of the same rows (decompressed first, untimed) into a plain table, the
+ * reference the import's time is judged by (issue 36); `--import-only` stops after the import (a large --rows).
+ * Usage: npm run bench:import [-- --rows N] [-- --gzip] [-- --import-only]   (BENCH_ROWS, BENCH_BATCH,
+ * BENCH_SECONDS, BENCH_CONNECTIONS too)
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -15,7 +17,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDemoStore } from '../src/server/demo/demo-data';
 import { generateOpenCellId, syntheticCellKey } from './generate-opencellid';
-import { bareInsert, nameTowns, readAndParse, sortedCells, type Timed } from './import-references';
+import {
+  bareInsert,
+  nameTowns,
+  plainCopy,
+  readAndParse,
+  sortedCells,
+  sqlite3Command,
+  sqlite3Import,
+  type Timed,
+} from './import-references';
 import {
   describeRun,
   generatorName,
@@ -76,6 +87,24 @@ function flag(name: string): string | undefined {
   return at < 0 ? undefined : process.argv[at + 1];
 }
 
+const perRow = (seconds: number, rows: number): string => `${((seconds / rows) * 1e6).toFixed(2)} µs`;
+
+/**
+ * The sqlite3 command line's `.import` of the same rows (bench/import-references.ts), timed in this run just before
+ * the import: the ratio beside it is what the import's cost is judged by, whatever the machine's load.
+ */
+async function sqlite3Reference(sqlite3: string, input: string, dir: string, rows: number): Promise<number> {
+  const plain = await plainCopy(input, dir);
+  const load = loadAverage();
+  const seconds = await sqlite3Import(sqlite3, plain, dir, true);
+  console.log(
+    `the sqlite3 command line's .import of the same rows, decompressed, into a plain table (no key, no index): ` +
+      `${seconds.toFixed(2)} s, ${perRow(seconds, rows)} a row; load average ${load} before, ${loadAverage()} after`,
+  );
+  if (plain !== input) rmSync(plain, { force: true });
+  return seconds;
+}
+
 const line = (what: string, time: Timed, rows: number): string =>
   `  ${what.padEnd(58)} ${time.seconds.toFixed(2).padStart(6)} s  ${grouped(rows / time.seconds).padStart(10)} rows/s` +
   `  (CPU ${time.cpuSeconds.toFixed(2)} s)`;
@@ -117,11 +146,22 @@ async function main(): Promise<void> {
     const db = join(dir, 'cells.db');
     openDemoStore(db).close();
 
+    const sqlite3 = sqlite3Command();
+    const reference = 'path' in sqlite3 ? await sqlite3Reference(sqlite3.path, input, dir, rows) : undefined;
+    if ('missing' in sqlite3) console.log(`no sqlite3 .import reference: ${sqlite3.missing}`);
+
     const load = loadAverage();
     const run = await runCommand(input, db, join(dir, 'usage.json'));
     if (run.code !== 0) throw new Error(`import-cells exited with ${run.code}:\n${run.out}`);
     process.stdout.write(run.out.replace(/^.*\r/gm, ''));
     printImport(run, rows, load);
+    if (reference !== undefined) {
+      console.log(
+        `  per row: the import ${perRow(run.seconds, rows)}, sqlite3's .import ${perRow(reference, rows)}: ` +
+          `${(run.seconds / reference).toFixed(2)} × the sqlite3 command line (goal ≤ 1.2)`,
+      );
+    }
+    if (process.argv.includes('--import-only')) return;
 
     console.log(
       `the references, the same file in this process, one thread each (load average ${loadAverage()}):`,

@@ -13,6 +13,7 @@ import { BULK_INDEX_MIN_ROWS, bulkIndex, DEFAULT_CACHE_MB, expectedRows, importC
 import { OPENCELLID_HEADER } from './opencellid-csv';
 import { tempDir } from '../testing/temp-dir';
 import { pauseCellsBox, repairCellsBox } from '../store/cells-rtree';
+import { openDatabase } from '../store/open-store';
 
 const dir = tempDir('import-cells');
 
@@ -358,6 +359,45 @@ describe('importCells', () => {
       });
       expect(report.interrupted).toBe(true);
       expect(report.cellsAfter).toBeGreaterThan(0);
+      expectIndexed(file);
+    });
+
+    it('holds, after an import of many transactions, the cells another writer committed between them', async () => {
+      const file = join(dir, 'bulk-shared.db');
+      const input = join(dir, 'bulk-shared.csv');
+      await generateOpenCellId({ out: input, rows: 5000, seed: 4 });
+      openDemoStore(file).close();
+      const db = openDatabase(file, { foreignKeys: false });
+      const other = new Database(file);
+      const cellsBefore = other.prepare('SELECT count(*) FROM cells').pluck().get() as number;
+      let wrote = false;
+      try {
+        const report = await importCells({
+          db,
+          input,
+          batchSize: 1000,
+          bulkIndex: true,
+          onProgress: () => {
+            // Between two of the import's transactions (the first committed, the next not begun): the index is
+            // paused, so this cell is in the table only until the import rebuilds the index.
+            const committed =
+              (other.prepare('SELECT count(*) FROM cells').pluck().get() as number) > cellsBefore;
+            if (wrote || db.inTransaction || !committed) return;
+            other
+              .prepare(
+                `INSERT INTO cells (mcc, mnc, cellid, lac, lat, lon, name, samples)
+                 VALUES (244, 99, 77, 1, 60.45, 22.27, 'Turku', 1)`,
+              )
+              .run();
+            wrote = true;
+          },
+        });
+        expect(report.batches).toBeGreaterThan(2);
+      } finally {
+        other.close();
+        db.close();
+      }
+      expect(wrote).toBe(true);
       expectIndexed(file);
     });
 

@@ -3,15 +3,22 @@ import { boxLayout } from '../store/cells-rtree-load';
 import type { Db } from '../store/sqlite';
 import type { RowBatch } from './batch-reader';
 import { batchWriter } from './batch-writer';
-import { finalCells, readHeldCells } from './final-cells';
+import { finalCells, mergeHeld, readHeldCells, type HeldCells } from './final-cells';
 import { planInThread } from './plan-thread';
 import { sortRows } from './write-order';
 
 /**
- * A table of at most this many cells is read into memory before a one-transaction bulk import writes, so that the
- * index is loaded from memory afterwards (about 40 bytes a cell) instead of sorted out of the table again.
+ * A table of at most this many cells is read into memory before a bulk import's first transaction writes, so that the
+ * index is loaded from memory at its end (about 40 bytes a cell) instead of sorted out of the table again.
  */
 export const HELD_IN_MEMORY = 1_000_000;
+
+/**
+ * An import of several transactions holds the table's cells in memory from one to the next (37 bytes a cell) up to
+ * this many, so that its last transaction loads the index from memory as a one-transaction import does; past it,
+ * the index is rebuilt from the table, SQLite sorting it by lon (see docs/performance.md, Import).
+ */
+export const HELD_ACROSS_RUNS = 16_000_000;
 
 /** Seconds of each step of the writing, summed over the runs. */
 export interface WriteTimes {
@@ -43,6 +50,67 @@ export interface RunWriter {
   times: WriteTimes;
 }
 
+type Timed = <T>(step: keyof WriteTimes, work: () => T | Promise<T>) => Promise<T>;
+
+/** Runs a step, its seconds added to `times`. */
+function timer(times: WriteTimes): Timed {
+  return async (step, work) => {
+    const began = performance.now();
+    try {
+      return await work();
+    } finally {
+      times[step] += (performance.now() - began) / 1000;
+    }
+  };
+}
+
+/**
+ * The table's cells, held in memory from one transaction of a bulk import to the next: read at the first (a table
+ * of at most HELD_IN_MEMORY cells), each run's rows merged in. Another connection's commit in between (PRAGMA
+ * data_version says so) makes them stale: with the triggers paused, its cells would be missing from an index loaded
+ * from memory, so the import then rebuilds the index from the table.
+ */
+function carriedCells(
+  db: Db,
+  cellsBefore: number,
+  timed: Timed,
+): {
+  /**
+   * After a run's rows are sorted: before the last run, carries the cells to the next (while memory may hold them);
+   * at the last, the cells the index will hold. The cells before the run are let go on return, before the index
+   * is planned (at 10,000,000 rows they are 300 MB).
+   */
+  carry(rows: RowBatch, last: boolean, first: boolean): Promise<ReturnType<typeof finalCells> | undefined>;
+  committed(): void;
+  drop(): void;
+} {
+  const dataVersion = (): number => db.pragma('data_version', { simple: true }) as number;
+  let held: HeldCells | undefined;
+  let version: number | undefined;
+  const take = (): HeldCells | undefined => {
+    const cells = version !== undefined && dataVersion() === version ? held : undefined;
+    held = undefined;
+    return cells;
+  };
+  return {
+    async carry(rows, last, first) {
+      const read = first && cellsBefore <= HELD_IN_MEMORY;
+      const before = first ? (read ? await timed('index', () => readHeldCells(db)) : undefined) : take();
+      if (before === undefined) return undefined;
+      if (last) return finalCells(before, rows);
+      if (before.length + rows.length <= HELD_ACROSS_RUNS)
+        held = await timed('index', () => mergeHeld(before, rows));
+      return undefined;
+    },
+    committed() {
+      version = dataVersion();
+    },
+    drop() {
+      held = undefined;
+    },
+  };
+}
+
 export function runWriter(db: Db, names: () => readonly string[], cellsBefore: number): RunWriter {
   const writer = batchWriter(db, names);
   const times: WriteTimes = { sort: 0, cells: 0, plan: 0, index: 0, commit: 0 };
@@ -52,29 +120,25 @@ export function runWriter(db: Db, names: () => readonly string[], cellsBefore: n
   let runs = 0;
   let committed = 0;
   let known: number | undefined;
-  async function timed<T>(step: keyof WriteTimes, work: () => T | Promise<T>): Promise<T> {
-    const began = performance.now();
-    try {
-      return await work();
-    } finally {
-      times[step] += (performance.now() - began) / 1000;
-    }
-  }
+  const timed = timer(times);
+  const carried = carriedCells(db, cellsBefore, timed);
 
   async function inTransaction(rows: RowBatch, last: boolean, failed: AbortSignal): Promise<void> {
     if (bulk === true) pauseCellsBox(db);
-    // One run over a small table: every cell the index will hold is in memory once the rows are written, and
-    // the index's thread plans the tree while this one writes the cells.
-    const inMemory = bulk === true && last && runs === 0 && cellsBefore <= HELD_IN_MEMORY;
-    const held = inMemory ? await timed('index', () => readHeldCells(db)) : undefined;
     await timed('sort', () => sortRows(rows));
-    const final = held && finalCells(held, rows);
+    const final = bulk === true ? await carried.carry(rows, last, runs === 0) : undefined;
+    if (!last) {
+      await timed('cells', () => writer.write(rows));
+      return;
+    }
+    // Every cell the index will hold is in memory once the rows are written: the index's thread plans the tree
+    // while this one writes the cells.
     const cells = final?.positioned;
     const planned = cells && planInThread(cells, boxLayout(db), failed);
     // A failure before the plan is asked for must not leave its rejection unhandled.
     planned?.catch(() => undefined);
     await timed('cells', () => writer.write(rows));
-    if (bulk !== true || !last) return;
+    if (bulk !== true) return;
     const plan = planned && (await timed('plan', () => planned));
     await timed('index', () => resumeCellsBox(db, cells && { cells, ...(plan && { plan }) }));
     known = final?.count;
@@ -88,8 +152,10 @@ export function runWriter(db: Db, names: () => readonly string[], cellsBefore: n
       try {
         await inTransaction(rows, last, failed.signal);
         await timed('commit', () => db.exec('COMMIT'));
+        carried.committed();
       } catch (error) {
         failed.abort();
+        carried.drop();
         if (db.inTransaction) db.exec('ROLLBACK');
         throw error;
       }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { newBatch, type RowBatch } from './batch-reader';
-import { finalCells, type HeldCells } from './final-cells';
+import { finalCells, mergeHeld, type HeldCells } from './final-cells';
 import { keyOrder, sortRows } from './write-order';
 
 interface Row {
@@ -140,6 +140,50 @@ describe('the order rows are written in', () => {
         ]);
         expect(got).toEqual(expected);
         expect(count).toBe(after.size);
+      }),
+      { numRuns: 300 },
+    );
+  });
+  it('carries the cells from one run to the next as the table holds them: two runs leave what one of both leaves', () => {
+    /** Rows [from, to) of a batch, their positions kept. */
+    const slice = (all: RowBatch, from: number, to: number): RowBatch => {
+      const out = newBatch(to - from);
+      for (const column of ['key', 'cellid', 'samples', 'lat', 'lon', 'radio'] as const)
+        out[column].set(all[column].subarray(from, to));
+      out.length = to - from;
+      return out;
+    };
+    const none: HeldCells = {
+      length: 0,
+      mcc: new Uint16Array(0),
+      mnc: new Uint16Array(0),
+      cellid: new Float64Array(0),
+      samples: new Float64Array(0),
+      lat: new Float64Array(0),
+      lon: new Float64Array(0),
+      radio: new Uint8Array(0),
+    };
+    fc.assert(
+      fc.property(rows, rows, fc.nat(), (tableRows, list, cut) => {
+        const table = batch(tableRows.filter((r): r is Row => r !== undefined));
+        sortRows(table);
+        const held = mergeHeld(none, table);
+        // Some of the table's cells have no position: kept, counted, not in the index.
+        for (let i = 0; i < held.length; i += 3) held.lat[i] = NaN;
+        const all = batch(list.filter((r): r is Row => r !== undefined));
+        const at = all.length === 0 ? 0 : cut % (all.length + 1);
+        const [first, second] = [slice(all, 0, at), slice(all, at, all.length)];
+        sortRows(first);
+        sortRows(second);
+        sortRows(all);
+        // The cells, not the arrays' spare room.
+        const used = ({ positioned: p, count }: ReturnType<typeof finalCells>) => ({
+          count,
+          cells: [p.mcc, p.mnc, p.cellid, p.lon, p.lat, p.radio].map((a) =>
+            Array.from(a.subarray(0, p.length)),
+          ),
+        });
+        expect(used(finalCells(mergeHeld(held, first), second))).toEqual(used(finalCells(held, all)));
       }),
       { numRuns: 300 },
     );
