@@ -67,6 +67,23 @@ export function CamaraProgress({
   );
 }
 
+/** A wait's own failures, below it: the last check of a pending answer (with Retry), and Cancel's. */
+export function WaitFailures({ camara }: { camara: ReturnType<typeof useCamara> }) {
+  const { answer, query, cancelling } = camara;
+  return (
+    <>
+      {query.isError && answer?.state === 'pending' && (
+        <ErrorNotice
+          error={query.error}
+          context={{ resource: 'location' }}
+          onRetry={() => void query.refetch()}
+        />
+      )}
+      {cancelling.isError && <ErrorNotice error={cancelling.error} context={{ resource: 'location' }} />}
+    </>
+  );
+}
+
 /**
  * "Locate my phone" when a CAMARA operator answers: the operator asks the owner on the phone, the app keeps
  * waiting by itself, and the area appears as soon as the owner agrees, its heading taking focus.
@@ -77,7 +94,8 @@ export function CamaraPanel() {
   const freshId = useId();
   const { focus } = useSession();
   const [fresh, setFresh] = useState(false);
-  const { answer, query, asking, cancelling, hasKeys, outcome } = useCamara('locate');
+  const camara = useCamara('locate');
+  const { answer, asking, cancelling, hasKeys, outcome } = camara;
   const focusOutcome = useFocusOutcome(outcome);
   const locate = () => {
     if (asking.isPending) return;
@@ -119,14 +137,7 @@ export function CamaraPanel() {
           focusRef={focusOutcome}
         />
       )}
-      {query.isError && answer?.state === 'pending' && (
-        <ErrorNotice
-          error={query.error}
-          context={{ resource: 'location' }}
-          onRetry={() => void query.refetch()}
-        />
-      )}
-      {cancelling.isError && <ErrorNotice error={cancelling.error} context={{ resource: 'location' }} />}
+      <WaitFailures camara={camara} />
       {answer?.state === 'located' && <LocatedView answer={answer} focusRef={focusOutcome} />}
       {answer?.state === 'failed' && <FailureView answer={answer} focusRef={focusOutcome} />}
     </section>

@@ -9,7 +9,7 @@ import { useI18n } from '../../i18n/i18n';
 import { ErrorNotice } from '../../ui/error-notice';
 import { useFocusOutcome, type FocusRef } from '../../ui/focus';
 import { FailureView, VerifiedView } from './camara-answer';
-import { CamaraProgress } from './camara-panel';
+import { CamaraProgress, WaitFailures } from './camara-panel';
 import { PlaceChooser, usePlace, type PlaceSource } from './camara-place';
 import { useCamara, useCamaraAnswer } from './use-camara';
 
@@ -71,7 +71,7 @@ function VerifyOutcome({
   focusOutcome: FocusRef;
 }) {
   const { t } = useI18n();
-  const { answer, query, asking, cancelling } = camara;
+  const { answer, asking, cancelling } = camara;
   return (
     <>
       <CamaraProgress
@@ -83,14 +83,7 @@ function VerifyOutcome({
       {asking.isError && (
         <ErrorNotice error={asking.error} context={{ resource: 'location' }} focusRef={focusOutcome} />
       )}
-      {query.isError && answer?.state === 'pending' && (
-        <ErrorNotice
-          error={query.error}
-          context={{ resource: 'location' }}
-          onRetry={() => void query.refetch()}
-        />
-      )}
-      {cancelling.isError && <ErrorNotice error={cancelling.error} context={{ resource: 'location' }} />}
+      <WaitFailures camara={camara} />
       {answer?.state === 'verified' && <VerifiedView answer={answer} focusRef={focusOutcome} />}
       {answer !== undefined && <OlderArea verified={answer} />}
       {answer?.state === 'failed' && <FailureView answer={answer} focusRef={focusOutcome} />}
