@@ -4,6 +4,7 @@ import { CELLS_BOX, repairCellsBox, resumeCellsBox } from './cells-rtree';
 import { CONSUMER_TABLES } from './camara-consumer-sqlite';
 import { CONSENT_TABLE, STANDING_CONSENT } from './camara-sqlite-consents';
 import { StoreError } from './records';
+import { GEOFENCE_TABLES_SQLITE } from '../camara-operator/geofencing/store-sqlite';
 
 type Db = Database.Database;
 
@@ -234,6 +235,8 @@ const MIGRATIONS: ReadonlyArray<(db: Db) => void> = [
     db.exec(CONSENT_TABLE);
     db.prepare(STANDING_CONSENT).run({ keyHash: keyHash('demo-user'), at: Date.now() });
   },
+  // CAMARA Device Geofencing Subscriptions: the subscriptions (sink tokens sealed) and undelivered events.
+  (db) => db.exec(GEOFENCE_TABLES_SQLITE),
 ];
 
 /** SHA-256 of a key, the form in which keys are looked up and compared. */

@@ -16,6 +16,9 @@ import type { SharedBuckets } from '../service-store';
 import { createServiceReads } from './service-reads';
 import { memorySealKey, type SealKey } from '../seal-key';
 import { jwkSeal } from '../sealed-jwk';
+import { createGeofencePostgres } from '../../camara-operator/geofencing/store-postgres';
+import type { GeofenceStore } from '../../camara-operator/geofencing/subscriptions';
+import { sinkSeal } from '../../camara-operator/geofencing/sink-seal';
 
 export interface PostgresOptions {
   /** Connections at most (DATABASE_POOL_SIZE). */
@@ -35,6 +38,8 @@ export type PostgresStore = ReturnType<typeof createServiceReads> &
     readonly camara: CamaraStore;
     /** The service as a CAMARA API consumer: the operator's tokens and the users' open questions. */
     readonly camaraConsumer: CamaraConsumerStore;
+    /** The operator's CAMARA geofencing subscriptions and their undelivered events, shared by every replica. */
+    readonly geofencing: GeofenceStore;
     cellCache(lifetimes: CacheLifetimes): ReturnType<typeof createCellCache>;
     /** `work` in one transaction, under an advisory lock: one such work at a time among every replica. */
     exclusive<T>(work: () => Promise<T>): Promise<T>;
@@ -68,6 +73,7 @@ export async function openPostgresStore(url: string, options: PostgresOptions): 
     throw connectionProblem(url, error);
   }
   const admin = createAdmin(db);
+  const sealKey = options.sealKey ?? memorySealKey();
   return {
     engine: 'PostgreSQL',
     where: redactedUrl(url),
@@ -75,7 +81,8 @@ export async function openPostgresStore(url: string, options: PostgresOptions): 
     ...createServiceReads(db, changes.version),
     ...admin,
     cellCache: (lifetimes) => createCellCache(db, lifetimes),
-    camara: createCamaraStore(db, jwkSeal(options.sealKey ?? memorySealKey())),
+    camara: createCamaraStore(db, jwkSeal(sealKey)),
+    geofencing: createGeofencePostgres(db, sinkSeal(sealKey)),
     camaraConsumer: createConsumerStore(db),
     exclusive: (work) =>
       admin.transaction(async () => {
