@@ -3,8 +3,7 @@ export const RETRIEVAL_SCOPE = 'location-retrieval:read';
 export const VERIFICATION_SCOPE = 'location-verification:verify';
 /** Device Geofencing Subscriptions v0.5: creating a subscription to each event type, reading and deleting them. */
 export const GEOFENCING_SCOPES = {
-  createEntered:
-    'geofencing-subscriptions:org.camaraproject.geofencing-subscriptions.v0.area-entered:create',
+  createEntered: 'geofencing-subscriptions:org.camaraproject.geofencing-subscriptions.v0.area-entered:create',
   createLeft: 'geofencing-subscriptions:org.camaraproject.geofencing-subscriptions.v0.area-left:create',
   read: 'geofencing-subscriptions:read',
   delete: 'geofencing-subscriptions:delete',
