@@ -3,6 +3,8 @@ import { geofenceStoreSuite, subscription, event } from '../../testing/geofence-
 import { startSink } from '../../testing/geofence-sink';
 import { storeEngines } from '../../testing/store-engines';
 import { deliver } from './deliver';
+import { geofencingTick } from './engine';
+import { AREA_LEFT } from './subscriptions';
 
 const engines = storeEngines('cellpos-geofence-');
 for (const engine of engines) geofenceStoreSuite(engine);
@@ -40,5 +42,27 @@ describe.skipIf(postgres?.skip ?? true)('geofencing delivery with two replicas o
     const ids = sink.deliveries.map((delivery) => delivery.body.label);
     expect(ids).toHaveLength(36);
     expect(new Set(ids).size).toBe(36);
+  });
+  it('makes one event of a crossing and sends it once, with both replicas’ engines running', async () => {
+    if (postgres === undefined) return;
+    const one = await postgres.open({ demo: true });
+    const two = await postgres.reopen(one);
+    const sink = await startSink();
+    const now = Date.now();
+    const watched = subscription({ sink: sink.url, sinkToken: undefined, type: AREA_LEFT, startsAt: now });
+    await one.geofencing.add(watched, [], now);
+    await one.setPhoneCell('demo-user', { mcc: 244, mnc: 91, cellid: 400101 });
+    const engine = (store: typeof one) => ({
+      camara: store.camara,
+      geofencing: store.geofencing,
+      source: () => 'https://operator.example/camara/geofencing-subscriptions/v0.5',
+      settings: { tickMs: 100, retryForMs: 60_000, timeoutMs: 2000 },
+      log: () => undefined,
+      now: Date.now,
+    });
+    for (let round = 0; round < 4; round++) {
+      await Promise.all([geofencingTick(engine(one)), geofencingTick(engine(two))]);
+    }
+    expect(sink.deliveries.map((delivery) => delivery.body.type)).toEqual([AREA_LEFT]);
   });
 });
