@@ -99,7 +99,9 @@ function carriedCells(
       if (before === undefined) return undefined;
       if (last) return finalCells(before, rows);
       if (before.length + rows.length <= HELD_ACROSS_RUNS)
-        held = await timed('index', () => mergeHeld(before, rows));
+        // With room for a run as big as this one, so that the next merges in place, and the last makes the
+        // index's cells in the same arrays (finalCells): no second copy of the table's cells at the peak.
+        held = await timed('index', () => mergeHeld(before, rows, rows.key.length));
       return undefined;
     },
     committed() {
@@ -133,14 +135,14 @@ export function runWriter(db: Db, names: () => readonly string[], cellsBefore: n
     }
     // Every cell the index will hold is in memory once the rows are written: the index's thread plans the tree
     // while this one writes the cells.
-    const cells = final?.positioned;
-    const planned = cells && planInThread(cells, boxLayout(db), failed);
+    // The cells go to the thread and come back with the plan (planInThread).
+    const planned = final && planInThread(final.positioned, boxLayout(db), failed);
     // A failure before the plan is asked for must not leave its rejection unhandled.
     planned?.catch(() => undefined);
     await timed('cells', () => writer.write(rows));
     if (bulk !== true) return;
-    const plan = planned && (await timed('plan', () => planned));
-    await timed('index', () => resumeCellsBox(db, cells && { cells, ...(plan && { plan }) }));
+    const memory = planned && (await timed('plan', () => planned));
+    await timed('index', () => resumeCellsBox(db, memory));
     known = final?.count;
   }
 
