@@ -137,12 +137,14 @@ function mergeInPlace(held: HeldCells, rows: RowBatch, count: number): void {
  */
 export function mergeHeld(held: HeldCells, rows: RowBatch, room = 0): HeldCells {
   const count = mergedCount(held, rows);
-  if (count <= held.mcc.length) {
+  if (count + room <= held.mcc.length) {
     mergeInPlace(held, rows, count);
     return held;
   }
-  // Room for `room` more cells, so that the next run merges in place: pages of it never written cost no memory.
-  const out = emptyHeld(count + room);
+  // Room for the next runs (`room` cells each), so that they merge in place and the last makes the index's cells
+  // in these arrays: no second copy of them made, or left for the collector, while the index is planned. Pages of
+  // the room never written cost no memory.
+  const out = emptyHeld(2 * (count + room));
   const add = (
     mcc: number,
     mnc: number,
