@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import { CELLS_BOX, repairCellsBox, resumeCellsBox } from './cells-rtree';
 import { CONSUMER_TABLES } from './camara-consumer-sqlite';
 import { CONSENT_TABLE, STANDING_CONSENT } from './camara-sqlite-consents';
+import { addCellCounts } from '../cells/counts/sqlite-counts';
 import { StoreError } from './records';
 
 type Db = Database.Database;
@@ -233,6 +234,11 @@ const MIGRATIONS: ReadonlyArray<(db: Db) => void> = [
   (db) => {
     db.exec(CONSENT_TABLE);
     db.prepare(STANDING_CONSENT).run({ keyHash: keyHash('demo-user'), at: Date.now() });
+  },
+  // Cells in view at every zoom: cells per square of the map's tiles, per radio and operator, for a ladder of
+  // zooms (cells/counts/sqlite-counts.ts), kept by triggers and rebuilt in bulk after an import.
+  (db) => {
+    addCellCounts(db);
   },
 ];
 
