@@ -10,7 +10,10 @@ const JSON_ACCEPT = { headers: { Accept: 'application/json' } };
 
 const store = demoStore();
 const app = createApp({ store, staticDir: null });
-const client = createClient({ baseUrl: '/api', fetch: async (input, init) => app.request(String(input), init) });
+const client = createClient({
+  baseUrl: '/api',
+  fetch: async (input, init) => app.request(String(input), init),
+});
 const keys = { serviceKey: 'demo-service', userKey: 'demo-user' };
 const finland = { west: 19, south: 59, east: 32, north: 71 };
 
@@ -53,8 +56,16 @@ describe('GET /api/cells with zoom: counts where the view holds more than the li
     expect(xml.startsWith(`${XML_DECLARATION}\n<counts>\n    <zoom>6</zoom>\n    <total>`)).toBe(true);
     expect(xml).toMatch(/<box>\s*<west>[-\d.]+<\/west>\s*<south>/);
     expect(xml).toMatch(/<square>\s*<x>\d+<\/x>\s*<y>\d+<\/y>\s*<count>\d+<\/count>\s*<lat>/);
-    const fromXml = await client.getCellsInView(keys, { bbox: finland, zoom: 5, limit: 10 }, { format: 'xml' });
-    const fromJson = await client.getCellsInView(keys, { bbox: finland, zoom: 5, limit: 10 }, { format: 'json' });
+    const fromXml = await client.getCellsInView(
+      keys,
+      { bbox: finland, zoom: 5, limit: 10 },
+      { format: 'xml' },
+    );
+    const fromJson = await client.getCellsInView(
+      keys,
+      { bbox: finland, zoom: 5, limit: 10 },
+      { format: 'json' },
+    );
     expect(fromXml.data.counts).toEqual(fromJson.data.counts);
     expect(fromXml.data.cells).toEqual([]);
     const counts = fromXml.data.counts;
@@ -67,7 +78,13 @@ describe('GET /api/cells with zoom: counts where the view holds more than the li
 
   it('narrows the counts by operator, and answers the cells themselves when few enough', async () => {
     const all = await client.getCellsInView(keys, { bbox: finland, zoom: 5, limit: 1 });
-    const mnc5 = await client.getCellsInView(keys, { bbox: finland, zoom: 5, limit: 1, mcc: '244', mnc: '5' });
+    const mnc5 = await client.getCellsInView(keys, {
+      bbox: finland,
+      zoom: 5,
+      limit: 1,
+      mcc: '244',
+      mnc: '5',
+    });
     expect(mnc5.data.counts?.total).toBeGreaterThan(1);
     expect(mnc5.data.counts?.total).toBeLessThan(all.data.counts?.total ?? 0);
     const cells = await client.getCellsInView(keys, { bbox: finland, zoom: 5, limit: 10_000 });
