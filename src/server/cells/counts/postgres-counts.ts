@@ -82,28 +82,26 @@ export async function rebuildCellCounts(client: pg.PoolClient): Promise<void> {
 
 const COUNTS_SQL = `SELECT x, y, sum(n)::float8 AS n, sum(lat_sum) AS "latSum", sum(lon_sum) AS "lonSum"
   FROM cell_counts
-  WHERE zoom = $1 AND x BETWEEN $2 AND $3 AND y BETWEEN $4 AND $5
-    AND ($6::int IS NULL OR mcc = $6) AND ($7::int IS NULL OR mnc = $7) AND ($8::int IS NULL OR radio = $8)
+  WHERE zoom = $1 AND x = ANY ($2::int[]) AND y BETWEEN $3 AND $4
+    AND ($5::int IS NULL OR mcc = $5) AND ($6::int IS NULL OR mnc = $6) AND ($7::int IS NULL OR radio = $7)
   GROUP BY x, y HAVING sum(n) > 0`;
 
 /** A view's counts per square from `cell_counts`, as SQLite's (sqlite-counts.ts createCellCounts). */
 export function createCellCounts(db: Database): (query: CountsQuery) => Promise<SquareCount[]> {
   return async ({ ranges, mcc, mnc, radio }) => {
     const code = radio === undefined ? null : RADIO_CODES.indexOf(radio);
-    const runs = await Promise.all(
-      ranges.xs.map(([x0, x1]) =>
-        db.query<SquareCount>('cell-counts', COUNTS_SQL, [
-          ranges.zoom,
-          x0,
-          x1,
-          ranges.ys[0],
-          ranges.ys[1],
-          mcc ?? null,
-          mnc ?? null,
-          code,
-        ]),
-      ),
+    // Each column of squares once: the key is probed per column, its rows then a range of `y`.
+    const columns = ranges.xs.flatMap(([low, high]) =>
+      Array.from({ length: high - low + 1 }, (_, i) => low + i),
     );
-    return runs.flat();
+    return db.query<SquareCount>('cell-counts', COUNTS_SQL, [
+      ranges.zoom,
+      columns,
+      ranges.ys[0],
+      ranges.ys[1],
+      mcc ?? null,
+      mnc ?? null,
+      code,
+    ]);
   };
 }

@@ -106,11 +106,15 @@ export function addCellCounts(db: Db): void {
   rebuildCellCounts(db);
 }
 
-/** A view's counts per square from `cell_counts` (one range of the key per run of columns). */
+/** The columns of `ranges`, each once: the key is probed per column, its rows then a range of `y`. */
+const columnsOf = (xs: ReadonlyArray<[number, number]>): string =>
+  JSON.stringify(xs.flatMap(([low, high]) => Array.from({ length: high - low + 1 }, (_, i) => low + i)));
+
+/** A view's counts per square from `cell_counts`: a range of the primary key per column of squares. */
 export function createCellCounts(db: Db): (query: CountsQuery) => SquareCount[] {
-  const read = db.prepare<Record<string, number>, SquareCount>(
+  const read = db.prepare<Record<string, number | string>, SquareCount>(
     `SELECT x, y, sum(n) AS n, sum(lat_sum) AS latSum, sum(lon_sum) AS lonSum FROM cell_counts
-     WHERE zoom = @zoom AND x BETWEEN @x0 AND @x1 AND y BETWEEN @y0 AND @y1
+     WHERE zoom = @zoom AND x IN (SELECT value FROM json_each(@xs)) AND y BETWEEN @y0 AND @y1
        AND mcc BETWEEN @mccLow AND @mccHigh AND mnc BETWEEN @mncLow AND @mncHigh
        AND radio BETWEEN @radioLow AND @radioHigh
      GROUP BY x, y HAVING sum(n) > 0`,
@@ -128,6 +132,6 @@ export function createCellCounts(db: Db): (query: CountsQuery) => SquareCount[] 
       radioLow: code ?? 0,
       radioHigh: code ?? 7,
     };
-    return ranges.xs.flatMap(([x0, x1]) => read.all({ ...bounds, x0, x1 }));
+    return read.all({ ...bounds, xs: columnsOf(ranges.xs) });
   };
 }
