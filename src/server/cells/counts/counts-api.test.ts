@@ -93,6 +93,17 @@ describe('GET /api/cells with zoom: counts where the view holds more than the li
     expect(cells.data.truncated).toBe(false);
   });
 
+  it('answers counts where a filtered view is too crowded to look through for its few matches', async () => {
+    // 681 demo cells, 125 of them NR; the service looks through at most 100 for a filter (400 zoom-in without zoom).
+    const narrow = createApp({ store, staticDir: null, cellsInViewLookThrough: 100 });
+    const world = `/api/cells?bbox=-180,-85,180,85&radio=NR&${KEYS}`;
+    expect((await narrow.request(world, JSON_ACCEPT)).status).toBe(400);
+    const res = await narrow.request(`${world}&zoom=2&limit=1000`, JSON_ACCEPT);
+    expect(res.status).toBe(200);
+    const { counts } = (await res.json()) as JsonCounts;
+    expect(counts.total).toBe('125');
+  });
+
   it('refuses a zoom that is not a map zoom, naming it', async () => {
     const res = await app.request(`/api/cells?${FINLAND}&zoom=23&${KEYS}`, JSON_ACCEPT);
     expect(res.status).toBe(400);

@@ -43,7 +43,8 @@ export function countsAnswer(counts: CellCounts, format: Format): ApiAnswer {
 
 /**
  * Cells in view with `zoom`: the view's squares counted first (cells/counts/, a range of the counts' key, however
- * many cells); more matching cells than `limit` and the answer is the counts, else the cells themselves (`cells`).
+ * many cells); more matching cells than `limit` and the answer is the counts, else the cells themselves (`cells`),
+ * or the counts again where the cells read finds the view too crowded to look through for the few that match.
  * Without `zoom`, the cells as before.
  */
 export function withCounts(store: Pick<ServiceStore, 'cellCounts'>, cells: CellsInViewRead): CellsInViewRead {
@@ -58,7 +59,12 @@ export function withCounts(store: Pick<ServiceStore, 'cellCounts'>, cells: Cells
     });
     return andThen(found, (squares) => {
       const counts = countsOf(ranges, squares, query.limit);
-      return counts.total <= query.limit ? cells(query, format) : countsAnswer(counts, format);
+      if (counts.total > query.limit) return countsAnswer(counts, format);
+      // Few match, but too many cells lie in the view to look through for them (400 zoom-in, the only 400 once
+      // the query is read): their counts, the true numbers, rather than a hint to zoom in.
+      return andThen(cells(query, format), (answer) =>
+        answer.status === 400 ? countsAnswer(counts, format) : answer,
+      );
     });
   };
 }
