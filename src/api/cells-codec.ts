@@ -1,4 +1,5 @@
 import { RADIOS } from './cell-facts';
+import { readCounts } from './cell-counts';
 import type { CellInView, CellsInView } from './cells-in-view';
 import { cellFields, isTree, jsonObject, own, parseRoot, readCell, rootOf, text } from './codec';
 import { malformed } from './errors';
@@ -50,6 +51,10 @@ function readInView(item: unknown, path: string): CellInView {
 /** Reads a cells-in-view answer in either format; throws a `malformed` ApiError naming the field. */
 export function decodeCells(body: string, contentType: string | null): CellsInView {
   const { tree, format } = parseRoot(body, contentType, MAX_CELLS_BODY_CHARS);
+  if (own(tree, 'counts') !== undefined) {
+    const counts = readCounts(rootOf(tree, 'counts', format));
+    return { cells: [], truncated: false, limit: counts.limit, counts };
+  }
   const root = rootOf(tree, 'cells', format);
   const truncated = text(root, 'truncated', 'cells');
   if (truncated !== 'true' && truncated !== 'false')

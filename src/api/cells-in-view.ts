@@ -1,4 +1,5 @@
 import { readRadio, type Radio } from './cell-facts';
+import type { CellCounts } from './cell-counts';
 import type { Cell } from './types';
 
 /**
@@ -8,6 +9,9 @@ import type { Cell } from './types';
  */
 
 export const CELLS_LIMIT = { default: 1000, max: 10_000 } as const;
+
+/** The deepest map zoom the `zoom` parameter takes. */
+export const MAX_ZOOM = 22;
 
 /**
  * WGS84 degrees. `west > east` is a box that crosses the antimeridian (as RFC 7946 writes a GeoJSON bbox), e.g.
@@ -26,6 +30,9 @@ export interface CellsQuery {
   mnc?: string;
   radio?: Radio;
   limit?: number;
+  /** The map's zoom: given, a view holding more matching cells than `limit` is answered with counts per square
+   *  of the map's tiles (cell-counts.ts) rather than a sample of its cells. */
+  zoom?: number;
 }
 
 /** A cell of the answer: the document's fields, and what the source knows of its radio and range. */
@@ -40,9 +47,11 @@ export interface CellsInView {
   /** More cells matched than `limit`: the answer holds `limit` of them, spread over the box. */
   truncated: boolean;
   limit: number;
+  /** The view as counts (when `zoom` was asked and it held more than `limit`); `cells` is then empty. */
+  counts?: CellCounts;
 }
 
-export type CellsParameter = 'bbox' | 'mcc' | 'mnc' | 'radio' | 'limit';
+export type CellsParameter = 'bbox' | 'mcc' | 'mnc' | 'radio' | 'limit' | 'zoom';
 
 export type CellsQueryCheck =
   | { ok: true; query: Required<Pick<CellsQuery, 'bbox' | 'limit'>> & Omit<CellsQuery, 'bbox' | 'limit'> }
@@ -65,11 +74,12 @@ function readBbox(text: string): Bbox | string {
 
 /**
  * The query of `GET /api/cells`, each parameter given at most once: `bbox` (required), `mcc`, `mnc` (with an
- * mcc), `radio`, `limit` (1 to 10,000, default 1,000). Other parameters are not read.
+ * mcc), `radio`, `limit` (1 to 10,000, default 1,000), `zoom` (0 to 22: counts where more than `limit` match).
+ * Other parameters are not read.
  */
 export function readCellsQuery(values: (name: CellsParameter) => readonly string[]): CellsQueryCheck {
   const single: Partial<Record<CellsParameter, string>> = {};
-  for (const name of ['bbox', 'mcc', 'mnc', 'radio', 'limit'] as const) {
+  for (const name of ['bbox', 'mcc', 'mnc', 'radio', 'limit', 'zoom'] as const) {
     const given = values(name);
     if (given.length > 1) return { ok: false, field: name, message: `${name} is given more than once.` };
     if (given[0] !== undefined) single[name] = given[0].trim();
@@ -79,7 +89,7 @@ export function readCellsQuery(values: (name: CellsParameter) => readonly string
   const bbox = readBbox(single.bbox);
   if (typeof bbox === 'string') return { ok: false, field: 'bbox', message: bbox };
   const query: Extract<CellsQueryCheck, { ok: true }>['query'] = { bbox, limit: CELLS_LIMIT.default };
-  const { mcc, mnc, radio, limit } = single;
+  const { mcc, mnc, radio, limit, zoom } = single;
   if (mcc !== undefined) {
     if (!/^\d{1,3}$/.test(mcc))
       return { ok: false, field: 'mcc', message: 'mcc must be one to three digits.' };
@@ -106,6 +116,11 @@ export function readCellsQuery(values: (name: CellsParameter) => readonly string
       };
     query.limit = Number(limit);
   }
+  if (zoom !== undefined) {
+    if (!/^\d{1,2}$/.test(zoom) || Number(zoom) > MAX_ZOOM)
+      return { ok: false, field: 'zoom', message: `zoom must be a whole number from 0 to ${MAX_ZOOM}.` };
+    query.zoom = Number(zoom);
+  }
   return { ok: true, query };
 }
 
@@ -120,5 +135,6 @@ export function cellsQueryString(query: CellsQuery): string {
   if (query.mnc !== undefined) params.set('mnc', query.mnc);
   if (query.radio !== undefined) params.set('radio', query.radio);
   if (query.limit !== undefined) params.set('limit', String(query.limit));
+  if (query.zoom !== undefined) params.set('zoom', String(query.zoom));
   return params.toString();
 }

@@ -80,7 +80,7 @@ export function parseRoot(
   return { tree: format === 'xml' ? parseXmlRoot(text) : parseJsonRoot(text), format };
 }
 
-export function rootOf(tree: Tree, root: ResourceName | 'cells', format: Format): Tree {
+export function rootOf(tree: Tree, root: ResourceName | 'cells' | 'counts', format: Format): Tree {
   const names = Object.keys(tree);
   if (format === 'xml' && names.length !== 1) {
     throw malformed(

@@ -238,6 +238,7 @@ export const en = {
   'legend.inView': 'A cell in view',
   'legend.batch': 'A cell of the batch lookup',
   'legend.group': 'A number: that many cells close together (click to zoom in)',
+  'legend.groupCounted': 'A number: the count of cells in that square of the map (click to zoom in)',
   'legend.device': 'This device, and how accurate its position is',
   'legend.range': 'Range: the area the cell serves, as the source estimates it',
   'legend.trail': 'Your phone’s trail during this visit',
@@ -253,6 +254,8 @@ export const en = {
   'inView.loading': 'Loading the cells in view…',
   'inView.updating': 'Updating…',
   'inView.count': 'Cells in view: {count}.',
+  'inView.counted':
+    'Cells in and around view: {count}, counted per square (the numbers on the map are counts).',
   'inView.none': 'No known cells in view. Move the map or zoom out.',
   'inView.truncated': 'Showing {count} cells spread over the view; there are more. Zoom in to see them all.',
   'inView.zoomIn': 'Too many cells in this view to pick out the ones chosen: zoom in to see them.',

@@ -240,6 +240,7 @@ export const fi: Catalog = {
   'legend.inView': 'Näkymän solu',
   'legend.batch': 'Joukkohaun solu',
   'legend.group': 'Numero: niin monta solua lähekkäin (lähennä napsauttamalla)',
+  'legend.groupCounted': 'Numero: solujen lukumäärä tässä kartan ruudussa (lähennä napsauttamalla)',
   'legend.device': 'Tämä laite ja sen sijainnin tarkkuus',
   'legend.range': 'Kantama: alue, jota solu palvelee, lähteen arvion mukaan',
   'legend.trail': 'Puhelimesi reitti tämän käynnin aikana',
@@ -255,6 +256,8 @@ export const fi: Catalog = {
   'inView.loading': 'Haetaan näkymän soluja…',
   'inView.updating': 'Päivitetään…',
   'inView.count': 'Soluja näkymässä: {count}.',
+  'inView.counted':
+    'Soluja näkymässä ja sen ympärillä: {count}, laskettu ruuduittain (kartan numerot ovat lukumääriä).',
   'inView.none': 'Näkymässä ei ole tunnettuja soluja. Siirrä karttaa tai loitonna.',
   'inView.truncated':
     'Näytetään {count} solua koko näkymän alueelta; niitä on enemmän. Lähennä nähdäksesi kaikki.',

@@ -38,12 +38,12 @@ export function loadSupercluster(): Promise<SuperclusterClass> {
 const isCluster = (feature: Feature): feature is ClusterFeature<Props> =>
   'cluster' in feature.properties && feature.properties.cluster === true;
 
-function groupSize(count: number): 'small' | 'medium' | 'large' {
+export function groupSize(count: number): 'small' | 'medium' | 'large' {
   if (count < 100) return 'small';
   return count < 10_000 ? 'medium' : 'large';
 }
 
-const GROUP_PIXELS = { small: 32, medium: 40, large: 48 } as const;
+export const GROUP_PIXELS = { small: 32, medium: 40, large: 48 } as const;
 
 /**
  * Items clustered with supercluster and drawn as markers: a group as a numbered marker (a click zooms in to where

@@ -6,10 +6,13 @@ import { useMapFocus, useSession } from '../state/session';
 import type { ClusterLayerOptions } from './cluster-layer';
 import { COLOURS } from './palette';
 import { useClusterLayer } from './use-cluster-layer';
+import { InViewCounts } from './counts-layer';
 
 /** The cells in view while they are shown, straight from the session: only this layer renders again with them. */
 export function InViewLayer() {
   const cells = useMapFocus((focus) => focus.inView);
+  const counts = useMapFocus((focus) => focus.inViewCounts);
+  if (counts !== undefined) return <InViewCounts counts={counts} />;
   return cells === undefined ? null : <InViewCells cells={cells} />;
 }
 

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useI18n } from '../i18n/i18n';
+import { useMapFocus } from '../state/session';
 import type { MessageKey } from '../i18n/en';
 import {
   BatchSymbol,
@@ -41,6 +42,12 @@ const openAtFirst = (): boolean => window.matchMedia?.('(min-width: 761px)').mat
 export function MapLegend({ range, camara = false }: { range?: string | undefined; camara?: boolean }) {
   const { t } = useI18n();
   const [open] = useState(openAtFirst);
+  // While the cells in view come as counts, the numbers on the map are counts per square, not groups.
+  const counted = useMapFocus((focus) => focus.inViewCounts !== undefined);
+  const words = (key: MessageKey): string =>
+    key === 'legend.range' && range !== undefined
+      ? range
+      : t(key === 'legend.group' && counted ? 'legend.groupCounted' : key);
   return (
     <details className="map-legend" open={open}>
       <summary>{t('legend.title')}</summary>
@@ -50,7 +57,7 @@ export function MapLegend({ range, camara = false }: { range?: string | undefine
             <span className="legend-symbol">
               <Symbol />
             </span>
-            <span>{key === 'legend.range' && range !== undefined ? range : t(key)}</span>
+            <span>{words(key)}</span>
           </li>
         ))}
       </ul>

@@ -59,7 +59,14 @@ export interface CellsOptions {
 /** What the service reads from its store (SQLite or PostgreSQL, each satisfies it). */
 export type AppStore = Pick<
   ServiceStore,
-  'authenticate' | 'getLocation' | 'getCell' | 'cellsInBox' | 'hasDemoKeys' | 'dataVersion' | 'buckets'
+  | 'authenticate'
+  | 'getLocation'
+  | 'getCell'
+  | 'cellsInBox'
+  | 'cellCounts'
+  | 'hasDemoKeys'
+  | 'dataVersion'
+  | 'buckets'
 >;
 
 /**

@@ -11,6 +11,7 @@ import { keyParams } from './guard/key-params';
 import { createLimits, type Limits } from './guard/limits';
 import { createCellRead } from './reads/cell-read';
 import { createCellsInView } from './reads/cells-in-view';
+import { withCounts } from './cells/counts/counts-read';
 import { camaraDocumentLocation, camaraRoutes } from './reads/camara-read';
 import { createLocationRead } from './reads/location-read';
 import { readRoutes, serviceRoutes } from './reads/read-routes';
@@ -164,7 +165,7 @@ function apiRoutes(
     readRoutes(api, guard, {
       location: options.camaraLocation === undefined ? createLocationRead(store) : camaraDocumentLocation,
       cell: createCellRead(cells, fresh),
-      cellsInView: createCellsInView(store, options.cellsInViewLookThrough),
+      cellsInView: withCounts(store, createCellsInView(store, options.cellsInViewLookThrough)),
     });
     if (options.camaraLocation !== undefined) camaraRoutes(api, guard, options.camaraLocation);
   } else {

@@ -2,6 +2,7 @@ import type { CamaraArea, LatLon, VerificationAnswer } from '../api/camara';
 import { cellLabel } from '../api/cell-id';
 import type { CellFacts } from '../api/cell-facts';
 import type { CellInView } from '../api/cells-in-view';
+import type { CellCounts } from '../api/cell-counts';
 import type { Cell, CellHints, CellId, Location } from '../api/types';
 import { currentPath, navigate } from '../routing/address-bar';
 import { cellPath, parseRoute, parseView, type MapViewState } from '../routing/route';
@@ -66,6 +67,8 @@ export interface MapDrawing {
   batch: BatchCells | undefined;
   /** The cells in the view, while the person has them shown. */
   inView: readonly CellInView[] | undefined;
+  /** The cells in the view as counts per square, when the view holds more than are worth drawing one by one. */
+  inViewCounts: CellCounts | undefined;
   /** Where a CAMARA operator places the phone (LOCATION_SOURCE=camara), and since when. */
   camaraArea: { area: CamaraArea; lastLocationTime: string } | undefined;
   /** The circle "Is my phone near a place?" asked about, with the operator's answer and the fix it is about. */
@@ -122,6 +125,7 @@ const NOTHING_DRAWN: MapDrawing = {
   device: undefined,
   batch: undefined,
   inView: undefined,
+  inViewCounts: undefined,
   camaraArea: undefined,
   camaraCircle: undefined,
 };

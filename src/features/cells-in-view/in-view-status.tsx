@@ -28,6 +28,8 @@ export function InViewStatus({
   if (!hasKeys) text = t('inView.needKeys');
   else if (zoomIn) text = t(operatorChosen ? 'inView.zoomIn' : 'inView.zoomInOrOperator');
   else if (answer === undefined) text = result.isFetching ? t('inView.loading') : '';
+  else if (answer.counts !== undefined)
+    text = t('inView.counted', { count: formatNumber(answer.counts.total) });
   else if (answer.truncated) text = t('inView.truncated', { count: formatNumber(answer.cells.length) });
   else if (answer.cells.length === 0) text = t('inView.none');
   else text = t('inView.count', { count: formatNumber(answer.cells.length) });

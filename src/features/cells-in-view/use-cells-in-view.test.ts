@@ -36,6 +36,7 @@ describe('the cells-in-view read', () => {
       mnc: '5',
       radio: 'LTE',
       limit: IN_VIEW_LIMIT,
+      zoom: helsinki.zoom,
     });
   });
 

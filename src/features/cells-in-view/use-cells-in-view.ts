@@ -1,6 +1,12 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import type { Answer, Client } from '../../api/client';
-import type { Bbox, CellInView, CellsInView, CellsQuery } from '../../api/cells-in-view';
+import {
+  MAX_ZOOM,
+  type Bbox,
+  type CellInView,
+  type CellsInView,
+  type CellsQuery,
+} from '../../api/cells-in-view';
 import { DEFAULT_SETTINGS } from '../../api/settings';
 import type { Format, Keys } from '../../api/types';
 import type { InViewChoice } from '../../state/in-view-choice';
@@ -41,6 +47,8 @@ export function inViewQuery(area: MapArea | undefined, choice: InViewChoice): Ce
     ...(choice.operator !== undefined && { mcc: choice.operator.mcc, mnc: choice.operator.mnc }),
     ...(choice.radio !== undefined && { radio: choice.radio }),
     limit: IN_VIEW_LIMIT,
+    // More cells in view than the limit come as counts per square of the map's tiles, the true numbers.
+    zoom: Math.max(0, Math.min(MAX_ZOOM, Math.round(area.zoom))),
   };
 }
 

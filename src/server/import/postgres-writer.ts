@@ -5,6 +5,7 @@ import { OPENCELLID_ORIGIN } from '../store/records';
 import { LOCKS } from '../store/postgres/locks';
 import { takeClient } from '../store/postgres/pool';
 import { swapTable } from '../store/postgres/swap-table';
+import { rebuildCellCounts } from '../cells/counts/postgres-counts';
 import type { RowBatch } from './batch-reader';
 import { binaryRows, COPY_HEADER, COPY_TRAILER } from './copy-binary';
 
@@ -274,6 +275,8 @@ async function startRebuild(client: pg.PoolClient, cellsBefore: number): Promise
       await client.query('ALTER TABLE cells_import DROP COLUMN seq');
       step('their losers deleted');
       await swapTable(client, 'cells', 'cells_import', step);
+      await rebuildCellCounts(client);
+      step('counts rebuilt');
       const cellsAfter = rows - Number(lost?.all ?? 0);
       return {
         cellsBefore,

@@ -45,8 +45,8 @@ const optional = ' minOccurs="0"';
 
 /**
  * The XML schema the service publishes at /api/schema/Location. The operator's own schema is lost; this one
- * describes exactly what the reference service sends: `location`, `cell`, our own `cells` (cells in view) and our
- * `error` body.
+ * describes exactly what the reference service sends: `location`, `cell`, our own `cells` (cells in view) and
+ * `counts` (cells in view as counts per square), and our `error` body.
  */
 export const LOCATION_XSD = `<?xml version="1.0" encoding="UTF-8"?>
 <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" elementFormDefault="qualified">
@@ -54,6 +54,7 @@ export const LOCATION_XSD = `<?xml version="1.0" encoding="UTF-8"?>
   <xs:element name="location" type="LocationType"/>
   <xs:element name="cell" type="CellType"/>
   <xs:element name="cells" type="CellsType"/>
+  <xs:element name="counts" type="CountsType"/>
   <xs:element name="error" type="ErrorType"/>
 
 ${[
@@ -72,6 +73,26 @@ ${[
     ...CELL,
     element('radio', 'RadioType', optional),
     element('range', 'NumberType', optional),
+  ]),
+  complexType('CountsType', [
+    element('zoom', 'NumberType'),
+    element('total', 'NumberType'),
+    element('limit', 'NumberType'),
+    element('box', 'BoxType'),
+    element('square', 'SquareType', `${optional} maxOccurs="unbounded"`),
+  ]),
+  complexType('BoxType', [
+    element('west', 'LongitudeType'),
+    element('south', 'LatitudeType'),
+    element('east', 'LongitudeType'),
+    element('north', 'LatitudeType'),
+  ]),
+  complexType('SquareType', [
+    element('x', 'NumberType'),
+    element('y', 'NumberType'),
+    element('count', 'NumberType'),
+    element('lat', 'LatitudeType'),
+    element('lon', 'LongitudeType'),
   ]),
   complexType('ErrorType', [
     element('status', 'StatusType'),

@@ -10,6 +10,7 @@ import { cellRequest } from './cell-request';
 import { cellsRequest, type CellsInViewRead } from './cells-in-view';
 import type { LocationRead } from './location-read';
 import { LOCATION_XSD } from './location-xsd';
+import { unchangedFor } from '../cells/counts/not-modified';
 
 export interface Reads {
   location: LocationRead;
@@ -34,7 +35,7 @@ export function readRoutes(api: Hono, guard: Guard<User>, reads: Reads): void {
     ),
   );
   api.get('/cells', guard(cellsRequest), (c) =>
-    replyWhenReady(c, reads.cellsInView(c.get('asked'), formatOf(c))),
+    replyWhenReady(c, andThen(reads.cellsInView(c.get('asked'), formatOf(c)), unchangedFor(c))),
   );
   api.get('/schema/Location', (c) => schemaAnswer(c, LOCATION_XSD));
 }

@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import type Database from 'better-sqlite3';
 import { boxId, loadCellsBox } from './cells-rtree-load';
 import { loadCellsBoxFrom, type BoxCells, type BoxPlan } from './cells-rtree-plan';
+import { pauseCellCounts, rebuildCellCounts } from '../cells/counts/sqlite-counts';
 
 type Db = Database.Database;
 
@@ -43,6 +44,7 @@ export function pauseCellsBox(db: Db): void {
   `);
   db.prepare('INSERT INTO cells_box_paused VALUES (?, ?, ?)').run(process.pid, hostname(), Date.now());
   for (const name of TRIGGERS) db.exec(`DROP TRIGGER IF EXISTS ${name}`);
+  pauseCellCounts(db);
 }
 
 /**
@@ -53,6 +55,7 @@ export function resumeCellsBox(db: Db, memory?: { cells: BoxCells; plan?: BoxPla
   if (memory === undefined) loadCellsBox(db);
   else loadCellsBoxFrom(db, memory.cells, memory.plan);
   db.exec(CELLS_BOX_TRIGGERS);
+  rebuildCellCounts(db);
   db.exec('DROP TABLE IF EXISTS cells_box_paused');
 }
 

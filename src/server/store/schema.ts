@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import { CELLS_BOX, repairCellsBox, resumeCellsBox } from './cells-rtree';
 import { CONSUMER_TABLES } from './camara-consumer-sqlite';
 import { CONSENT_TABLE, STANDING_CONSENT } from './camara-sqlite-consents';
+import { addCellCounts } from '../cells/counts/sqlite-counts';
 import { StoreError } from './records';
 import { GEOFENCE_TABLES_SQLITE } from '../camara-operator/geofencing/store-sqlite';
 
@@ -237,6 +238,11 @@ const MIGRATIONS: ReadonlyArray<(db: Db) => void> = [
   },
   // CAMARA Device Geofencing Subscriptions: the subscriptions (sink tokens sealed) and undelivered events.
   (db) => db.exec(GEOFENCE_TABLES_SQLITE),
+  // Cells in view at every zoom: cells per square of the map's tiles, per radio and operator, for a ladder of
+  // zooms (cells/counts/sqlite-counts.ts), kept by triggers and rebuilt in bulk after an import.
+  (db) => {
+    addCellCounts(db);
+  },
 ];
 
 /** SHA-256 of a key, the form in which keys are looked up and compared. */

@@ -13,6 +13,8 @@ import {
 import { keyPairUser, nearestBoxes, nearestFound, phoneLocation, type KeyPairRow } from './service-read-rows';
 import { createCellsInBox, type BoxAnswer, type BoxQuery } from './cells-in-box';
 import { keyHash } from './schema';
+import type { CountsQuery, SquareCount } from '../cells/counts/counts';
+import { createCellCounts } from '../cells/counts/sqlite-counts';
 
 export type { BoxAnswer, BoxQuery } from './cells-in-box';
 
@@ -28,6 +30,8 @@ export interface ServiceReads {
   /** Cells inside a box, from the R*Tree (store/cells-in-box.ts); a file's store answers from threads of its own
    *  (store/box-threads.ts), so the answer may come later. */
   cellsInBox(query: BoxQuery): BoxAnswer | Promise<BoxAnswer>;
+  /** Cells per square of the map's tiles in view (cells/counts/), for views holding more than are worth drawing. */
+  cellCounts(query: CountsQuery): SquareCount[];
   /** True when the demo developer's keys are in this database. */
   hasDemoKeys(): boolean;
   /**
@@ -99,6 +103,7 @@ export function createServiceReads(db: Database.Database, committed: () => strin
   const q = statements(db);
   const reads: ServiceReads = {
     cellsInBox: createCellsInBox(db),
+    cellCounts: createCellCounts(db),
     authenticate(serviceKey, userKey) {
       const serviceHash = keyHash(serviceKey);
       const userHash = keyHash(userKey);

@@ -34,6 +34,7 @@ describe.skipIf(postgresSkipped)('PostgreSQL migrations', () => {
       'camara_consumer_tokens',
       'camara_subjects',
       'cell_answers',
+      'cell_counts',
       'cells',
       'ciba_polls',
       'developers',

@@ -10,6 +10,7 @@ import camara from './migrations/005-camara';
 import camaraConsumer from './migrations/006-camara-consumer';
 import camaraConsents from './migrations/007-camara-consents';
 import geofencingSubscriptions from './migrations/008-geofencing-subscriptions';
+import cellCounts from './migrations/009-cell-counts';
 
 /** Numbered migrations, applied in order, each in its own transaction. Append, never edit. */
 export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
@@ -21,6 +22,7 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: '006-camara-consumer', sql: camaraConsumer },
   { name: '007-camara-consents', sql: camaraConsents },
   { name: '008-geofencing-subscriptions', sql: geofencingSubscriptions },
+  { name: '009-cell-counts', sql: cellCounts },
 ];
 
 /** The advisory lock migrations run under, so replicas that start at once take turns (locks.ts). */

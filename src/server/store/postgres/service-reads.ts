@@ -12,6 +12,7 @@ import type { ServiceReads } from '../service-reads';
 import { USER_COLUMNS } from './admin';
 import type { Async } from './async';
 import { createCellsInBox } from './cells-in-box';
+import { createCellCounts } from '../../cells/counts/postgres-counts';
 import type { Database } from './database';
 
 /** The nearest cells of the same operator, widening the box around the cell until enough are found (the simulator's). */
@@ -66,6 +67,7 @@ export function createServiceReads(
 
   return {
     cellsInBox,
+    cellCounts: createCellCounts(db),
     dataVersion,
     getCell,
     getUser,

@@ -1,0 +1,59 @@
+import type { Page, Response } from '@playwright/test';
+import { decodeCells } from '../src/api/cells-codec';
+import type { CellCounts } from '../src/api/cell-counts';
+import { DEMO, expect, saveKeys, test } from './fixtures';
+
+/** Finland whole, at a country's zoom. */
+const FINLAND = '/?view=65.00000,26.00000,5';
+
+const inView = (page: Page) => page.getByRole('region', { name: 'Cells in view' });
+const groups = (page: Page) => page.getByRole('button', { name: /^[\d,]+ cells here: zoom in$/ });
+
+/** The numbers on the map, as a screen reader hears them, added up. */
+async function numbersOnMap(page: Page): Promise<number> {
+  const names = await groups(page).evaluateAll((markers) =>
+    markers.map((marker) => marker.getAttribute('aria-label') ?? ''),
+  );
+  return names.reduce((sum, name) => sum + Number(/^([\d,]+)/.exec(name)?.[1]?.replace(/,/g, '') ?? NaN), 0);
+}
+
+test.describe('cells in view as counts', () => {
+  test('a country’s view over more cells than are drawn: numbers that add up to the cells there', async ({
+    page,
+  }) => {
+    // The demo data holds 681 cells, fewer than the map's limit (5,000): the limit is lowered to 50 on the way to
+    // the service, so that Finland's view is one holding more than are worth drawing.
+    await page.route(/\/api\/cells\?/, async (route) => {
+      const url = new URL(route.request().url());
+      url.searchParams.set('limit', '50');
+      await route.continue({ url: url.href });
+    });
+    let counts: CellCounts | undefined;
+    page.on('response', (response: Response) => {
+      if (new URL(response.url()).pathname !== '/api/cells' || response.status() !== 200) return;
+      void response
+        .text()
+        .then((body) => (counts = decodeCells(body, response.headers()['content-type'] ?? null).counts))
+        .catch(() => undefined);
+    });
+    await page.goto(FINLAND);
+    await saveKeys(page, DEMO);
+    await page.getByRole('checkbox', { name: 'Cells in view' }).check();
+    await expect(inView(page).getByRole('status')).toContainText(/counted per square/);
+    await expect(page.locator('.map-legend')).toContainText('the count of cells in that square');
+    await expect.poll(() => counts?.total ?? 0).toBeGreaterThan(50);
+    await expect.poll(() => numbersOnMap(page)).toBe(counts?.total);
+
+    // The database's own count of the cells in the box the squares cover: the cells themselves, all of them.
+    const { west, south, east, north } = counts?.box ?? { west: 0, south: 0, east: 0, north: 0 };
+    const all = await page.request.get(
+      `/api/cells?bbox=${[west, south, east, north].join(',')}&limit=10000` +
+        `&serviceKey=${DEMO.serviceKey}&userKey=${DEMO.userKey}`,
+      { headers: { Accept: 'application/json' } },
+    );
+    const cells = decodeCells(await all.text(), all.headers()['content-type'] ?? null);
+    expect(cells.truncated).toBe(false);
+    expect(await numbersOnMap(page)).toBe(cells.cells.length);
+    await expect(groups(page).first()).toHaveAccessibleName(/^[\d,]+ cells here: zoom in$/);
+  });
+});

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { createClient } from '../../../api/client';
+import { XML_DECLARATION } from '../../../api/codec';
+import { createApp } from '../../app';
+import { demoStore } from '../../testing/temp-stores';
+
+const KEYS = 'serviceKey=demo-service&userKey=demo-user';
+const FINLAND = 'bbox=19,59,32,71';
+const JSON_ACCEPT = { headers: { Accept: 'application/json' } };
+
+const store = demoStore();
+const app = createApp({ store, staticDir: null });
+const client = createClient({
+  baseUrl: '/api',
+  fetch: async (input, init) => app.request(String(input), init),
+});
+const keys = { serviceKey: 'demo-service', userKey: 'demo-user' };
+const finland = { west: 19, south: 59, east: 32, north: 71 };
+
+type JsonCounts = {
+  counts: {
+    zoom: string;
+    total: string;
+    limit: string;
+    box: Record<string, string>;
+    square: Array<Record<string, string>>;
+  };
+};
+
+describe('GET /api/cells with zoom: counts where the view holds more than the limit', () => {
+  it('answers counts in JSON, every value a string, that add up to the total; cacheable for a minute', async () => {
+    const res = await app.request(`/api/cells?${FINLAND}&zoom=5&limit=10&${KEYS}`, JSON_ACCEPT);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, max-age=60');
+    const etag = res.headers.get('etag');
+    expect(etag).toMatch(/^"[\w-]{22}"$/);
+    const { counts } = (await res.json()) as JsonCounts;
+    expect(counts.zoom).toBe('6');
+    expect(counts.limit).toBe('10');
+    expect(Object.keys(counts.box)).toEqual(['west', 'south', 'east', 'north']);
+    const values = counts.square.flatMap((s) => Object.values(s));
+    expect(values.every((v) => typeof v === 'string')).toBe(true);
+    const sum = counts.square.reduce((n, s) => n + Number(s.count), 0);
+    expect(sum).toBe(Number(counts.total));
+    expect(sum).toBeGreaterThan(10);
+    // The same view again with its tag: nothing changed, nothing sent.
+    const again = await app.request(`/api/cells?${FINLAND}&zoom=5&limit=10&${KEYS}`, {
+      headers: { Accept: 'application/json', 'If-None-Match': etag ?? '' },
+    });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+  });
+
+  it('answers the same counts in XML, as the client reads them', async () => {
+    const xml = await (await app.request(`/api/cells?${FINLAND}&zoom=5&limit=10&${KEYS}`)).text();
+    expect(xml.startsWith(`${XML_DECLARATION}\n<counts>\n    <zoom>6</zoom>\n    <total>`)).toBe(true);
+    expect(xml).toMatch(/<box>\s*<west>[-\d.]+<\/west>\s*<south>/);
+    expect(xml).toMatch(/<square>\s*<x>\d+<\/x>\s*<y>\d+<\/y>\s*<count>\d+<\/count>\s*<lat>/);
+    const fromXml = await client.getCellsInView(
+      keys,
+      { bbox: finland, zoom: 5, limit: 10 },
+      { format: 'xml' },
+    );
+    const fromJson = await client.getCellsInView(
+      keys,
+      { bbox: finland, zoom: 5, limit: 10 },
+      { format: 'json' },
+    );
+    expect(fromXml.data.counts).toEqual(fromJson.data.counts);
+    expect(fromXml.data.cells).toEqual([]);
+    const counts = fromXml.data.counts;
+    expect(counts?.squares.reduce((n, s) => n + s.count, 0)).toBe(counts?.total);
+    for (const s of counts?.squares ?? []) {
+      expect(s.position.lat).toBeGreaterThanOrEqual(counts?.box.south ?? 90);
+      expect(s.position.lat).toBeLessThanOrEqual(counts?.box.north ?? -90);
+    }
+  });
+
+  it('narrows the counts by operator, and answers the cells themselves when few enough', async () => {
+    const all = await client.getCellsInView(keys, { bbox: finland, zoom: 5, limit: 1 });
+    const mnc5 = await client.getCellsInView(keys, {
+      bbox: finland,
+      zoom: 5,
+      limit: 1,
+      mcc: '244',
+      mnc: '5',
+    });
+    expect(mnc5.data.counts?.total).toBeGreaterThan(1);
+    expect(mnc5.data.counts?.total).toBeLessThan(all.data.counts?.total ?? 0);
+    const cells = await client.getCellsInView(keys, { bbox: finland, zoom: 5, limit: 10_000 });
+    expect(cells.data.counts).toBeUndefined();
+    expect(cells.data.cells.length).toBe(all.data.counts?.total);
+    expect(cells.data.truncated).toBe(false);
+  });
+
+  it('answers counts where a filtered view is too crowded to look through for its few matches', async () => {
+    // 681 demo cells, 125 of them NR; the service looks through at most 100 for a filter (400 zoom-in without zoom).
+    const narrow = createApp({ store, staticDir: null, cellsInViewLookThrough: 100 });
+    const world = `/api/cells?bbox=-180,-85,180,85&radio=NR&${KEYS}`;
+    expect((await narrow.request(world, JSON_ACCEPT)).status).toBe(400);
+    const res = await narrow.request(`${world}&zoom=2&limit=1000`, JSON_ACCEPT);
+    expect(res.status).toBe(200);
+    const { counts } = (await res.json()) as JsonCounts;
+    expect(counts.total).toBe('125');
+  });
+
+  it('refuses a zoom that is not a map zoom, naming it', async () => {
+    const res = await app.request(`/api/cells?${FINLAND}&zoom=23&${KEYS}`, JSON_ACCEPT);
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: Record<string, string> };
+    expect(body.error.field).toBe('zoom');
+  });
+});

@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import { encodeCounts, type CellCounts } from '../../../api/cell-counts';
+import type { Format } from '../../../api/types';
+import { apiAnswer, type ApiAnswer } from '../../http/api-answer';
+import type { CellsInViewRead } from '../../reads/cells-in-view';
+import { andThen, type ServiceStore } from '../../store/service-store';
+import type { SquareCount } from './counts';
+import { countsZoom, coveredBox, type TileRanges } from './tiles';
+
+/** How long a browser may keep a counts answer: the squares follow the map's tiles, so a view asked again is the
+ *  same URL; a minute, as the app keeps a read (counts change with imports and writes, not by the second). */
+export const COUNTS_MAX_AGE = 60;
+
+/** A tag of the answer's bytes, so a browser asking again after a minute gets a 304 when nothing changed. */
+export const etagOf = (body: string): string =>
+  `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
+
+export function countsOf(ranges: TileRanges, found: readonly SquareCount[], limit: number): CellCounts {
+  const squares = found
+    .map((square) => ({
+      x: square.x,
+      y: square.y,
+      count: square.n,
+      position: { lat: square.latSum / square.n, lon: square.lonSum / square.n },
+    }))
+    .sort((a, b) => a.x - b.x || a.y - b.y);
+  return {
+    zoom: ranges.zoom,
+    total: squares.reduce((sum, square) => sum + square.count, 0),
+    limit,
+    box: coveredBox(ranges),
+    squares,
+  };
+}
+
+export function countsAnswer(counts: CellCounts, format: Format): ApiAnswer {
+  const body = encodeCounts(counts, format);
+  return apiAnswer(200, format, body, {
+    'Cache-Control': `private, max-age=${COUNTS_MAX_AGE}`,
+    ETag: etagOf(body),
+  });
+}
+
+/**
+ * Cells in view with `zoom`: the view's squares counted first (cells/counts/, a range of the counts' key, however
+ * many cells); more matching cells than `limit` and the answer is the counts, else the cells themselves (`cells`),
+ * or the counts again where the cells read finds the view too crowded to look through for the few that match.
+ * Without `zoom`, the cells as before.
+ */
+export function withCounts(store: Pick<ServiceStore, 'cellCounts'>, cells: CellsInViewRead): CellsInViewRead {
+  return (query, format) => {
+    if (query.zoom === undefined) return cells(query, format);
+    const ranges = countsZoom(query.bbox, query.zoom);
+    const found = store.cellCounts({
+      ranges,
+      ...(query.mcc !== undefined && { mcc: Number(query.mcc) }),
+      ...(query.mnc !== undefined && { mnc: Number(query.mnc) }),
+      ...(query.radio !== undefined && { radio: query.radio }),
+    });
+    return andThen(found, (squares) => {
+      const counts = countsOf(ranges, squares, query.limit);
+      if (counts.total > query.limit) return countsAnswer(counts, format);
+      // Few match, but too many cells lie in the view to look through for them (400 zoom-in, the only 400 once
+      // the query is read): their counts, the true numbers, rather than a hint to zoom in.
+      return andThen(cells(query, format), (answer) =>
+        answer.status === 400 ? countsAnswer(counts, format) : answer,
+      );
+    });
+  };
+}
