@@ -8,11 +8,57 @@ const ZOOMS = `ARRAY[${LADDER.join(', ')}]`;
 const FINE = finestSql('', 'least', 'greatest');
 const FINE_OF = (row: string) => finestSql(`${row}.`, 'least', 'greatest');
 
+/** A transition table's cells, each with its finest square and `sign` (+1 added, -1 taken away). */
+function squaresOf(table: string, sign: 1 | -1): string {
+  const fine = FINE_OF('r');
+  return `SELECT ${fine.x} AS fx, ${fine.y} AS fy, coalesce(r.radio, 0) AS radio, r.mcc, r.mnc, r.lat, r.lon,
+      ${sign} AS s FROM ${table} AS r WHERE r.lat IS NOT NULL AND r.lon IS NOT NULL`;
+}
+
+/** What a statement's cells change in each square of the ladder, in the key's order (rows locked in one order). */
+function deltaOf(squares: string): string {
+  return `SELECT z AS zoom, c.fx >> (${FINEST} - z) AS x, c.fy >> (${FINEST} - z) AS y, c.radio, c.mcc, c.mnc,
+      sum(c.s) AS n, sum(c.s * c.lat) AS lat_sum, sum(c.s * c.lon) AS lon_sum
+    FROM (${squares}) AS c CROSS JOIN unnest(${ZOOMS}) AS z
+    GROUP BY 1, 2, 3, 4, 5, 6`;
+}
+
 /**
- * As SQLite's (sqlite-counts.ts): the table, and one trigger for every single write to `cells` that adds a cell's
- * squares (and takes away those it left), deleting squares left empty. An import that rebuilds `cells` beside it
- * (import/postgres-writer.ts) gets the trigger with the table's copy, made after the rows are in, and then
- * rebuilds the counts (CELL_COUNTS_BUILD).
+ * Adds a statement's changes to the counts (a cell that did not move cancels out and writes nothing), then drops the
+ * squares it left empty: their keys are gathered from the upsert's own answer, so only those rows are probed.
+ */
+function applyDelta(squares: string): string {
+  return `WITH up AS (INSERT INTO cell_counts (${COUNT_COLUMNS})
+      SELECT zoom, x, y, radio, mcc, mnc, n, lat_sum, lon_sum FROM (${deltaOf(squares)}) AS d
+      WHERE d.n <> 0 OR abs(d.lat_sum) > 1e-9 OR abs(d.lon_sum) > 1e-9
+      ORDER BY zoom, x, y, radio, mcc, mnc
+    ON CONFLICT (${COUNT_KEY}) DO UPDATE SET n = cell_counts.n + excluded.n,
+      lat_sum = cell_counts.lat_sum + excluded.lat_sum, lon_sum = cell_counts.lon_sum + excluded.lon_sum
+    RETURNING ${COUNT_KEY}, n)
+  SELECT array_agg(zoom), array_agg(x), array_agg(y), array_agg(radio), array_agg(mcc), array_agg(mnc)
+    INTO zs, xs, ys, rs, ms, ns FROM up WHERE up.n <= 0;
+  IF zs IS NOT NULL THEN
+    DELETE FROM cell_counts AS c USING unnest(zs, xs, ys, rs, ms, ns) AS g(zoom, x, y, radio, mcc, mnc)
+    WHERE c.n <= 0 AND c.zoom = g.zoom AND c.x = g.x AND c.y = g.y AND c.radio = g.radio AND c.mcc = g.mcc
+      AND c.mnc = g.mnc;
+  END IF;`;
+}
+
+const plpgsql = (name: string, body: string) =>
+  `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  zs smallint[]; xs integer[]; ys integer[]; rs smallint[]; ms integer[]; ns integer[];
+BEGIN
+  ${body}
+  RETURN NULL;
+END $$;`;
+
+/**
+ * As SQLite's (sqlite-counts.ts): the table, and triggers that keep it for every write to `cells`. PostgreSQL's are
+ * per statement, over its transition tables: a statement writing 50,000 cells changes each square once, where a
+ * trigger per row took over 90 s for them (8 squares a row, each an upsert). An import that rebuilds `cells` beside
+ * it (import/postgres-writer.ts) gets the triggers with the table's copy (swap-table.ts), made after the rows are
+ * in, and then rebuilds the counts (CELL_COUNTS_BUILD).
  */
 export const CELL_COUNTS_SCHEMA = `
 CREATE TABLE cell_counts (
@@ -27,31 +73,15 @@ CREATE TABLE cell_counts (
   lon_sum double precision NOT NULL,
   PRIMARY KEY (${COUNT_KEY})
 );
-CREATE FUNCTION cell_counts_keep() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP <> 'INSERT' AND OLD.lat IS NOT NULL AND OLD.lon IS NOT NULL THEN
-    WITH gone AS (
-      SELECT z AS zoom, t.x >> (${FINEST} - z) AS x, t.y >> (${FINEST} - z) AS y, coalesce(OLD.radio, 0) AS radio
-      FROM unnest(${ZOOMS}) AS z, (SELECT ${FINE_OF('OLD').x} AS x, ${FINE_OF('OLD').y} AS y) AS t)
-    UPDATE cell_counts AS c SET n = c.n - 1, lat_sum = c.lat_sum - OLD.lat, lon_sum = c.lon_sum - OLD.lon
-    FROM gone WHERE (c.zoom, c.x, c.y, c.radio, c.mcc, c.mnc) = (gone.zoom, gone.x, gone.y, gone.radio, OLD.mcc, OLD.mnc);
-    DELETE FROM cell_counts WHERE n <= 0 AND mcc = OLD.mcc AND mnc = OLD.mnc
-      AND (zoom, x, y) IN (
-        SELECT z, t.x >> (${FINEST} - z), t.y >> (${FINEST} - z)
-        FROM unnest(${ZOOMS}) AS z, (SELECT ${FINE_OF('OLD').x} AS x, ${FINE_OF('OLD').y} AS y) AS t);
-  END IF;
-  IF TG_OP <> 'DELETE' AND NEW.lat IS NOT NULL AND NEW.lon IS NOT NULL THEN
-    INSERT INTO cell_counts (${COUNT_COLUMNS})
-      SELECT z, t.x >> (${FINEST} - z), t.y >> (${FINEST} - z), coalesce(NEW.radio, 0), NEW.mcc, NEW.mnc, 1,
-        NEW.lat, NEW.lon
-      FROM unnest(${ZOOMS}) AS z, (SELECT ${FINE_OF('NEW').x} AS x, ${FINE_OF('NEW').y} AS y) AS t
-    ON CONFLICT (${COUNT_KEY}) DO UPDATE SET n = cell_counts.n + 1,
-      lat_sum = cell_counts.lat_sum + excluded.lat_sum, lon_sum = cell_counts.lon_sum + excluded.lon_sum;
-  END IF;
-  RETURN NULL;
-END $$;
-CREATE TRIGGER cell_counts_keep AFTER INSERT OR DELETE OR UPDATE OF mcc, mnc, lat, lon, radio ON cells
-  FOR EACH ROW EXECUTE FUNCTION cell_counts_keep();
+${plpgsql('cell_counts_add', applyDelta(squaresOf('new_rows', 1)))}
+${plpgsql('cell_counts_take', applyDelta(squaresOf('old_rows', -1)))}
+${plpgsql('cell_counts_move', applyDelta(`${squaresOf('new_rows', 1)} UNION ALL ${squaresOf('old_rows', -1)}`))}
+CREATE TRIGGER cell_counts_add AFTER INSERT ON cells REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION cell_counts_add();
+CREATE TRIGGER cell_counts_take AFTER DELETE ON cells REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION cell_counts_take();
+CREATE TRIGGER cell_counts_move AFTER UPDATE ON cells REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION cell_counts_move();
 `;
 
 /** The finest zoom in one pass over `cells`, then each coarser zoom from the one below it (sums add up). */

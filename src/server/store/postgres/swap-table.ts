@@ -52,7 +52,7 @@ export async function swapTable(
     step(name);
   }
   for (const { def } of triggers) {
-    await client.query(def.replace(/( ON )\S+( FOR EACH )/, `$1${ident(copy)}$2`));
+    await client.query(def.replace(/( ON )\S+( REFERENCING | FOR EACH )/, `$1${ident(copy)}$2`));
   }
   await client.query(`ANALYZE ${ident(copy)}`);
   step('analyze');
