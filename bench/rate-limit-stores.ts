@@ -16,7 +16,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createClient } from 'redis';
 import { startCluster } from '../scripts/pg-cluster';
-import { RateLimiter } from '../src/server/guard/rate-limit';
+import { RateLimiter } from '../src/server/platform/guard/rate-limit';
 import { createBuckets } from '../src/server/store/postgres/buckets';
 import { Database } from '../src/server/store/postgres/database';
 import { migrate } from '../src/server/store/postgres/migrate';

@@ -71,7 +71,7 @@ describe('import zones (eslint.config.js)', () => {
   it("the service never reaches the browser side, from any depth; its own rooms may share a browser folder's name", async () => {
     for (const [path, line] of [
       ['src/server/app.ts', "import { x } from '../testing/test-session';"],
-      ['src/server/store/admin.ts', "import { x } from '../../state/session';"],
+      ['src/server/store/sqlite/admin.ts', "import { x } from '../../state/session';"],
       ['src/server/import/worker/read.ts', "import { x } from '../../../map/geo';"],
     ]) {
       expect(await zoneErrors(path!, line!), `${path}: ${line}`).toEqual([
@@ -127,8 +127,8 @@ describe('import zones (eslint.config.js)', () => {
 
   it('the SQLite driver is loaded in one place: elsewhere its types only', async () => {
     for (const path of [
-      'src/server/store/open-store.ts',
-      'src/server/reads/cells-in-view.test.ts',
+      'src/server/store/sqlite/open.ts',
+      'src/server/cells/cells-in-view.test.ts',
       'bench/lookup.ts',
     ]) {
       expect(await zoneErrors(path, "import x from 'better-sqlite3';"), path).toEqual([
@@ -136,7 +136,7 @@ describe('import zones (eslint.config.js)', () => {
       ]);
       expect(await zoneErrors(path, "import type x from 'better-sqlite3';"), path).toEqual([]);
     }
-    expect(await zoneErrors('src/server/store/sqlite.ts', "import x from 'better-sqlite3';")).toEqual([]);
+    expect(await zoneErrors('src/server/store/sqlite/driver.ts', "import x from 'better-sqlite3';")).toEqual([]);
   });
 
   describe('the service’s rooms', () => {
@@ -147,20 +147,20 @@ describe('import zones (eslint.config.js)', () => {
 
     it('only the entry points and cli/ import demo/: never the store, the sources or the reads', async () => {
       for (const path of [
-        'src/server/store/admin.ts',
-        'src/server/sources/opencellid.ts',
-        'src/server/reads/cell-read.ts',
-        'src/server/import/import-cells.ts',
+        'src/server/store/sqlite/admin.ts',
+        'src/server/cells/sources/opencellid.ts',
+        'src/server/cells/cell-read.ts',
+        'src/server/admin/import/import-cells.ts',
       ]) {
         await refused(path, "import { x } from '../demo/demo-data';", /Only the entry points and cli/);
       }
       await allowed('src/server/main.ts', "import { x } from './demo/demo-data';");
-      await allowed('src/server/cli/import-command.ts', "import { x } from '../demo/demo-data';");
-      await allowed('src/server/reads/cell-read.test.ts', "import { x } from '../demo/demo-data';");
+      await allowed('src/server/admin/import-command.ts', "import { x } from '../demo/demo-data';");
+      await allowed('src/server/cells/cell-read.test.ts', "import { x } from '../demo/demo-data';");
     });
 
     it('only tests and testing/ import vitest or testing/', async () => {
-      await refused('src/server/reads/cell-read.ts', "import { x } from 'vitest';", /Only tests/);
+      await refused('src/server/cells/cell-read.ts', "import { x } from 'vitest';", /Only tests/);
       await refused('src/server/app.ts', "import { x } from 'vitest';", /Only tests/);
       await refused(
         'src/server/app.ts',
@@ -168,49 +168,49 @@ describe('import zones (eslint.config.js)', () => {
         /only tests import it/,
       );
       await allowed('src/server/testing/temp-stores.ts', "import { x } from 'vitest';");
-      await allowed('src/server/app.test.ts', "import { x } from './testing/temp-stores';");
+      await allowed('src/server/system-tests/app.test.ts', "import { x } from './testing/temp-stores';");
     });
 
     it('net/ imports nothing of the service but src/api', async () => {
       await refused(
-        'src/server/net/outbound.ts',
+        'src/server/platform/net/outbound.ts',
         "import { x } from '../store/records';",
         /net\/ is the way out/,
       );
-      await refused('src/server/net/outbound.ts', "import { x } from '../config';", /net\/ is the way out/);
-      await allowed('src/server/net/outbound.ts', "import { x } from '../../api/errors';");
-      await allowed('src/server/net/outbound.ts', "import { x } from './safe-text';");
+      await refused('src/server/platform/net/outbound.ts', "import { x } from '../config';", /net\/ is the way out/);
+      await allowed('src/server/platform/net/outbound.ts', "import { x } from '../../api/errors';");
+      await allowed('src/server/platform/net/outbound.ts', "import { x } from './safe-text';");
     });
 
     it('reads/ reach the store through its interface only', async () => {
       for (const line of ["import x from '../store/sqlite';", "import { x } from '../store/schema';"]) {
-        await refused('src/server/reads/cell-read.ts', line, /through its interface/);
+        await refused('src/server/cells/cell-read.ts', line, /through its interface/);
       }
       for (const name of ['service-reads', 'records', 'fresh-cache']) {
-        await allowed('src/server/reads/cell-read.ts', `import { x } from '../store/${name}';`);
+        await allowed('src/server/cells/cell-read.ts', `import { x } from '../store/${name}';`);
       }
     });
 
     it('imports run one way: sources below reads, import below cli, the store beneath all', async () => {
       await refused(
-        'src/server/sources/cell-lookup.ts',
+        'src/server/cells/sources/cell-lookup.ts',
         "import { x } from '../reads/cell-answer';",
         /sources/,
       );
       await refused(
-        'src/server/sources/cell-lookup.ts',
+        'src/server/cells/sources/cell-lookup.ts',
         "import { x } from '../proxy/pass-back';",
         /sources/,
       );
-      await refused('src/server/import/import-cells.ts', "import { x } from '../cli/args';", /import\//);
-      await refused('src/server/store/schema.ts', "import { x } from '../places/gazetteer';", /store\//);
+      await refused('src/server/admin/import/import-cells.ts', "import { x } from '../cli/args';", /import\//);
+      await refused('src/server/store/sqlite/schema.ts', "import { x } from '../places/gazetteer';", /store\//);
       await refused(
-        'src/server/places/gazetteer.ts',
+        'src/server/cells/gazetteer.ts',
         "import { x } from '../import/batch-reader';",
         /places/,
       );
-      await allowed('src/server/sources/cell-sources.ts', "import { x } from '../places/gazetteer';");
-      await allowed('src/server/proxy/proxy-routes.ts', "import { x } from '../reads/cell-answer';");
+      await allowed('src/server/cells/sources/cell-sources.ts', "import { x } from '../places/gazetteer';");
+      await allowed('src/server/modes/proxy/proxy-routes.ts', "import { x } from '../reads/cell-answer';");
     });
   });
 });

@@ -6,7 +6,7 @@ import {
   VERIFICATION_SCOPE,
   X_CORRELATOR,
   type Area,
-} from '../../src/server/camara/device-location';
+} from '../../src/api/device-location';
 import { NOW_PLACEHOLDER, subscriberOf } from './camara-subscribers';
 
 export interface IssuedToken {
