@@ -35,7 +35,8 @@ const testTools = {
 const oneDriver = {
   name: 'better-sqlite3',
   allowTypeImports: true,
-  message: 'Import Database from src/server/store/sqlite/driver: it loads the driver build this Node can run.',
+  message:
+    'Import Database from src/server/store/sqlite/driver: it loads the driver build this Node can run.',
 };
 const features = readdirSync(new URL('./src/features/', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())

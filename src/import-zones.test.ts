@@ -136,7 +136,9 @@ describe('import zones (eslint.config.js)', () => {
       ]);
       expect(await zoneErrors(path, "import type x from 'better-sqlite3';"), path).toEqual([]);
     }
-    expect(await zoneErrors('src/server/store/sqlite/driver.ts', "import x from 'better-sqlite3';")).toEqual([]);
+    expect(await zoneErrors('src/server/store/sqlite/driver.ts', "import x from 'better-sqlite3';")).toEqual(
+      [],
+    );
   });
 
   describe('the service’s rooms', () => {
@@ -177,7 +179,11 @@ describe('import zones (eslint.config.js)', () => {
         "import { x } from '../store/records';",
         /net\/ is the way out/,
       );
-      await refused('src/server/platform/net/outbound.ts', "import { x } from '../config';", /net\/ is the way out/);
+      await refused(
+        'src/server/platform/net/outbound.ts',
+        "import { x } from '../config';",
+        /net\/ is the way out/,
+      );
       await allowed('src/server/platform/net/outbound.ts', "import { x } from '../../api/errors';");
       await allowed('src/server/platform/net/outbound.ts', "import { x } from './safe-text';");
     });
@@ -202,13 +208,17 @@ describe('import zones (eslint.config.js)', () => {
         "import { x } from '../proxy/pass-back';",
         /sources/,
       );
-      await refused('src/server/admin/import/import-cells.ts', "import { x } from '../cli/args';", /import\//);
-      await refused('src/server/store/sqlite/schema.ts', "import { x } from '../places/gazetteer';", /store\//);
       await refused(
-        'src/server/cells/gazetteer.ts',
-        "import { x } from '../import/batch-reader';",
-        /places/,
+        'src/server/admin/import/import-cells.ts',
+        "import { x } from '../cli/args';",
+        /import\//,
       );
+      await refused(
+        'src/server/store/sqlite/schema.ts',
+        "import { x } from '../places/gazetteer';",
+        /store\//,
+      );
+      await refused('src/server/cells/gazetteer.ts', "import { x } from '../import/batch-reader';", /places/);
       await allowed('src/server/cells/sources/cell-sources.ts', "import { x } from '../places/gazetteer';");
       await allowed('src/server/modes/proxy/proxy-routes.ts', "import { x } from '../reads/cell-answer';");
     });

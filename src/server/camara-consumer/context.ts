@@ -1,13 +1,7 @@
 import type { CamaraAnswer } from '../../api/camara';
 import type { CamaraConsumerStore } from '../store/camara-consumer-store';
 import { retrieveLocation, verifyLocation, type ApiOutcome, type DeviceLocationApi } from './api';
-import {
-  FRESH_MAX_AGE_SECONDS,
-  locatedAnswer,
-  scopeOf,
-  verifiedAnswer,
-  type ConsumerAsk,
-} from './asks';
+import { FRESH_MAX_AGE_SECONDS, locatedAnswer, scopeOf, verifiedAnswer, type ConsumerAsk } from './asks';
 import type { IssuedToken, OAuthClient } from './ciba';
 import type { TokenSeal } from './seal';
 

@@ -10,7 +10,13 @@ import {
   type User,
   type UserRow,
 } from '../records';
-import { keyPairUser, nearestBoxes, nearestFound, phoneLocation, type KeyPairRow } from '../service-read-rows';
+import {
+  keyPairUser,
+  nearestBoxes,
+  nearestFound,
+  phoneLocation,
+  type KeyPairRow,
+} from '../service-read-rows';
 import { createCellsInBox, type BoxAnswer, type BoxQuery } from './cells-in-box';
 import { keyHash } from './schema';
 
