@@ -4,7 +4,7 @@ import type { CamaraLocationSource } from './location/camara-location';
 import type { SourcesConfig, SourcesDeps } from './cells/sources/cell-sources';
 import type { Upstream } from './cells/sources/operator-source';
 import type { CamaraStore } from './store/camara-store';
-import type { CellCache } from './store/sqlite/cell-cache';
+import type { CellCache } from './store/cell-cache';
 import type { EitherWay, ServiceStore } from './store/service-store';
 
 /* What the service is composed from (createApp in app.ts): the options every mode shares, the Cell read's, and the

@@ -9,7 +9,7 @@ import { cellKey, cellRecord, readCsv } from './admin/cell-input';
 import { seedDemoOnce } from './admin/demo-data';
 import { openServiceStore, type DatabaseChoice, type ServiceStore } from './store/service-store';
 import { StoreError, type CellRecord } from './store/records';
-import { shownKey } from './store/sqlite/schema';
+import { shownKey } from './store/key-hash';
 import { printable, printableLines } from './admin/terminal-text';
 
 export interface Io {

@@ -1,7 +1,7 @@
 import { DOCUMENTED_CELL_RECORD } from '../../api/fixtures/documented-cell';
 import type { CellRecord } from '../store/records';
 import { DEMO_TOWNS } from './towns';
-import type { Admin } from '../store/sqlite/admin';
+import type { Admin } from '../store/admin';
 import { openStore, type Store } from '../store/sqlite/open';
 import type { EitherWay, ServiceStore } from '../store/service-store';
 

@@ -6,7 +6,7 @@ import { XML_DECLARATION } from '../../api/codec';
 import { ApiError } from '../../api/errors';
 import { createApp } from '../app';
 import { openDemoStore } from '../admin/demo-data';
-import { keyHash } from '../store/sqlite/schema';
+import { keyHash } from '../store/key-hash';
 import { tempDir } from '../testing/temp-dir';
 import { demoStore } from '../testing/temp-stores';
 

@@ -6,7 +6,7 @@ import type { RequestCheck } from '../platform/guard/guard';
 import { apiAnswer, problemAnswer, type ApiAnswer, type Problem } from '../platform/http/api-answer';
 import type { CellRecord } from '../store/records';
 import { andThen, type Maybe, type ServiceStore } from '../store/service-store';
-import type { BoxAnswer } from '../store/sqlite/service-reads';
+import type { BoxAnswer } from '../store/service-reads';
 import { toCell } from '../location/location-read';
 
 /** A stored cell as the answer gives it: the document's fields, then its radio and range where the row has them. */

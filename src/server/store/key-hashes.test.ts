@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { run } from '../cli';
 import { openDemoStore } from '../admin/demo-data';
 import { openStore } from './sqlite/open';
-import { keyHash, migrate, SCHEMA_VERSION } from './sqlite/schema';
+import { migrate, SCHEMA_VERSION } from './sqlite/schema';
+import { keyHash } from './key-hash';
 import { tempDir } from '../testing/temp-dir';
 
 /* The database keeps the keys' SHA-256 hashes and a short prefix to tell them apart in a listing, never the keys:

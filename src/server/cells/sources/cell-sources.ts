@@ -1,6 +1,6 @@
 import { townGazetteer } from '../gazetteer';
 import type { Upstream } from './operator-source';
-import type { CellCache } from '../../store/sqlite/cell-cache';
+import type { CellCache } from '../../store/cell-cache';
 import type { EitherWay, ServiceStore } from '../../store/service-store';
 import { creditOf, type Credit } from './attribution';
 import { createCellLookup, type CellLookup } from './cell-lookup';

@@ -8,7 +8,7 @@ import { run } from '../../cli';
 import { openDemoStore } from '../../admin/demo-data';
 import { BoundedMap, FreshCache } from './fresh-cache';
 import type { Store } from '../../store/sqlite/open';
-import { keyHash } from '../../store/sqlite/schema';
+import { keyHash } from '../../store/key-hash';
 import { tempDir } from '../../testing/temp-dir';
 
 const dir = tempDir('fresh');

@@ -1,6 +1,6 @@
 import { CELL_COLUMNS, toCellRecord, toUser } from '../records';
 import type { CellKey, CellRecord, CellRow, UserRow } from '../records';
-import { keyHash } from '../sqlite/schema';
+import { keyHash } from '../key-hash';
 import {
   keyPairUser,
   nearestBoxes,
@@ -8,7 +8,7 @@ import {
   phoneLocation,
   type KeyPairRow,
 } from '../service-read-rows';
-import type { ServiceReads } from '../sqlite/service-reads';
+import type { ServiceReads } from '../service-reads';
 import { USER_COLUMNS } from './admin';
 import type { Async } from './async';
 import { createCellsInBox } from './cells-in-box';

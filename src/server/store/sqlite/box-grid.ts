@@ -1,12 +1,8 @@
 /** A box's parts, and how an answer cut to a limit is spread over them (cells-in-box.ts). */
 
-/** Degrees; `west > east` crosses the antimeridian. */
-export interface Box {
-  west: number;
-  south: number;
-  east: number;
-  north: number;
-}
+import type { Box } from '../cells-in-box';
+
+export type { Box };
 
 /** A part of a box that stays on one side of 180°. */
 export type Part = Box;

@@ -3,7 +3,8 @@
  * file, so that a large read never holds up the service's event loop (box-threads.ts starts it).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { createCellsInBox, type BoxAnswer, type BoxQuery } from './cells-in-box';
+import { createCellsInBox } from './cells-in-box';
+import { type BoxAnswer, type BoxQuery } from '../cells-in-box';
 import Database from './driver';
 
 export interface BoxWorkerInput {

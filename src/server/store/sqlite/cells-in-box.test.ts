@@ -1,7 +1,8 @@
 import Database, { type Db } from './driver';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAdmin } from './admin';
-import { createCellsInBox, type BoxAnswer, type BoxQuery } from './cells-in-box';
+import { createCellsInBox } from './cells-in-box';
+import { type BoxAnswer, type BoxQuery } from '../cells-in-box';
 import type { CellRecord } from '../records';
 import { migrate } from './schema';
 

@@ -1,15 +1,18 @@
 import Database, { type Db } from './driver';
-import { createAdmin, type Admin } from './admin';
+import { createAdmin } from './admin';
+import { type Admin } from '../admin';
 import { createCamaraStore, hashClearRecords } from './camara';
 import type { CamaraStore } from '../camara-store';
 import { createConsumerStore } from './camara-consumer';
 import type { CamaraConsumerStore } from '../camara-consumer-store';
 import { boxThreads } from './box-threads';
 import { commitCounter } from './commit-counter';
-import { createCellCache, type CacheLifetimes, type CellCache } from './cell-cache';
+import { createCellCache } from './cell-cache';
+import { type CacheLifetimes, type CellCache } from '../cell-cache';
 import { ensureFolderOf, keepPrivate } from '../folder';
 import { migrate } from './schema';
-import { createServiceReads, type ServiceReads } from './service-reads';
+import { createServiceReads } from './service-reads';
+import { type ServiceReads } from '../service-reads';
 import { sealKeyOf } from '../seal-key';
 import { jwkSeal } from '../sealed-jwk';
 

@@ -3,7 +3,8 @@ import Database from './driver';
 import { describe, expect, it } from 'vitest';
 import { openDemoStore } from '../../admin/demo-data';
 import { openStore } from './open';
-import { keyHash, migrate, SCHEMA_VERSION } from './schema';
+import { migrate, SCHEMA_VERSION } from './schema';
+import { keyHash } from '../key-hash';
 import { tempStores } from '../../testing/temp-stores';
 
 const { dir, open } = tempStores('store');

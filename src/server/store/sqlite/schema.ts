@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { keyHash, keyPrefix } from '../key-hash';
 import { CELLS_BOX, repairCellsBox, resumeCellsBox } from './cells-rtree';
 import { CONSUMER_TABLES } from './camara-consumer';
 import { CONSENT_TABLE, STANDING_CONSENT } from './camara-consents';
@@ -235,21 +235,6 @@ const MIGRATIONS: ReadonlyArray<(db: Db) => void> = [
     db.prepare(STANDING_CONSENT).run({ keyHash: keyHash('demo-user'), at: Date.now() });
   },
 ];
-
-/** SHA-256 of a key, the form in which keys are looked up and compared. */
-export function keyHash(key: string): Buffer {
-  return createHash('sha256').update(key, 'utf8').digest();
-}
-
-/** What is kept of a key to tell it apart in a listing: its first four characters, none of a short one. */
-export function keyPrefix(key: string): string {
-  return key.length > 6 ? key.slice(0, 4) : '';
-}
-
-/** A kept prefix as a listing shows it. */
-export function shownKey(prefix: string): string {
-  return prefix === '' ? '•••' : `${prefix}…`;
-}
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
