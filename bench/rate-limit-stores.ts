@@ -21,7 +21,7 @@ import { createBuckets } from '../src/server/store/postgres/buckets';
 import { Database } from '../src/server/store/postgres/database';
 import { migrate } from '../src/server/store/postgres/migrate';
 import { createPool } from '../src/server/store/postgres/pool';
-import type { BucketSpec } from '../src/server/store/service-store';
+import type { BucketSpec } from '../src/server/store/shared-buckets';
 import { clusterCpuMs, freePort, loadAverage, machineLine, pidCpuMs, quantile, stop } from './support';
 
 const inflight = Number(process.env.BENCH_INFLIGHT ?? 50);

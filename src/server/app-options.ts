@@ -5,7 +5,8 @@ import type { SourcesConfig, SourcesDeps } from './cells/sources/cell-sources';
 import type { Upstream } from './cells/sources/operator-source';
 import type { CamaraStore } from './store/camara-store';
 import type { CellCache } from './store/cell-cache';
-import type { EitherWay, ServiceStore } from './store/service-store';
+import type { ServiceStore } from './store/service-store';
+import type { EitherWay } from './platform/maybe';
 
 /* What the service is composed from (createApp in app.ts): the options every mode shares, the Cell read's, and the
    store each mode reads. */

@@ -27,7 +27,7 @@ import { allowedHostsOnly, securityHeaderValues, securityHeaders } from './platf
 import { createCellSources } from './cells/sources/cell-sources';
 import { staticRoutes } from './platform/http/static-routes';
 import { StoreUnavailable, UNAVAILABLE_RETRY_SECONDS } from './store/records';
-import { andThen, type Maybe } from './store/service-store';
+import { andThen, type Maybe } from './platform/maybe';
 import type { AppOptions } from './app-options';
 
 /* The database is away (PostgreSQL restarting, its server down): the service itself is fine and will be again. */

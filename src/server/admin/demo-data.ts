@@ -3,7 +3,8 @@ import type { CellRecord } from '../store/records';
 import { DEMO_TOWNS } from './towns';
 import type { Admin } from '../store/admin';
 import { openStore, type Store } from '../store/sqlite/open';
-import type { EitherWay, ServiceStore } from '../store/service-store';
+import type { ServiceStore } from '../store/service-store';
+import type { EitherWay } from '../platform/maybe';
 
 /* Fixed demo data. Documentation and tests rely on the keys and on the cells named below; the rest of the
    cells are generated from a seeded PRNG, so every new database holds exactly the same rows. */

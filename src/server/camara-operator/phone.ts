@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type Provider from 'oidc-provider';
 import type { Limits } from '../platform/guard/limits';
 import type { CamaraStore } from '../store/camara-store';
-import type { Maybe } from '../store/service-store';
+import type { Maybe } from '../platform/maybe';
 import { keyPage, requestsPage } from './phone-page';
 
 export interface PhoneOptions {

@@ -5,7 +5,8 @@ import type { Format } from '../../api/types';
 import type { RequestCheck } from '../platform/guard/guard';
 import { apiAnswer, problemAnswer, type ApiAnswer, type Problem } from '../platform/http/api-answer';
 import type { CellRecord } from '../store/records';
-import { andThen, type Maybe, type ServiceStore } from '../store/service-store';
+import { type ServiceStore } from '../store/service-store';
+import { andThen, type Maybe } from '../platform/maybe';
 import type { BoxAnswer } from '../store/service-reads';
 import { toCell } from '../location/location-read';
 

@@ -3,7 +3,7 @@ import type { Settings } from '../../api/settings';
 import { formatFromAccept } from '../../api/codec';
 import type { Guard } from '../platform/guard/guard';
 import { reply, schemaAnswer, type ApiAnswer } from '../platform/http/api-answer';
-import { andThen, type Maybe } from '../store/service-store';
+import { andThen, type Maybe } from '../platform/maybe';
 import type { User } from '../store/records';
 import type { CellRead } from './cell-read';
 import { cellRequest } from './cell-request';

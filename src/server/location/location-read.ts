@@ -2,7 +2,8 @@ import { encodeLocation } from '../../api/codec';
 import type { Cell, Format } from '../../api/types';
 import { apiAnswer, problemAnswer, type ApiAnswer } from '../platform/http/api-answer';
 import type { CellRecord, User } from '../store/records';
-import { andThen, type Maybe, type ServiceStore } from '../store/service-store';
+import { type ServiceStore } from '../store/service-store';
+import { andThen, type Maybe } from '../platform/maybe';
 
 /** A stored cell as the Location read and cells in view write it: the stored numbers. */
 export function toCell(record: CellRecord): Cell {

@@ -2,13 +2,14 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Db } from '../../store/sqlite/driver';
 import { openDatabase } from '../../store/sqlite/open';
 import { emptyStats, type RowBatch, type SkippedLine } from './batch-reader';
-import type { Gazetteer } from '../../cells/gazetteer';
-import { inputName, type CsvInput } from './input';
+import { inputName } from './input';
 import type { SkipReason } from './opencellid-csv';
-import type { ProgressState } from './progress';
 import { appendRows, isFull, newRun, type RowRun } from './row-run';
 import { importPragmas, runWriter, truncateWal, type RunWriter, type WriteTimes } from './run-writer';
 import { openBatches } from './thread-batches';
+import type { ImportOptions } from './import-options';
+
+export type { ImportOptions } from './import-options';
 
 export type { SkippedLine };
 
@@ -26,32 +27,6 @@ export const DEFAULT_BATCH_SIZE = 4_000_000;
  * tree (2, 8 or 32 MiB wrote 2,000,000 rows in the same time, peak RSS 205, 223 and 246 MB).
  */
 export const DEFAULT_CACHE_MB = 8;
-
-export interface ImportOptions {
-  /** An open database (left open, schema assumed migrated) or a file to open, migrate and close. */
-  db?: Db;
-  file?: string;
-  /** OpenCelliD CSV, plain or gzip, or an export to download. */
-  input: CsvInput;
-  /** Rows a transaction holds, sorted in memory (DEFAULT_BATCH_SIZE); an import of no more is one transaction. */
-  batchSize?: number;
-  onProgress?: (state: ProgressState) => void;
-  /** Aborting stops reading; rows already read are written, then the report says `interrupted`. */
-  signal?: AbortSignal;
-  /** Names rows in this thread with this gazetteer instead of reading and naming in a worker thread. */
-  gazetteer?: Gazetteer;
-  /** Read and check rows in a worker thread while this one names them and writes (default true). */
-  thread?: boolean;
-  /** SQLite page cache for the import, in MiB (DEFAULT_CACHE_MB). */
-  cacheMb?: number;
-  /** WAL size, in pages, that triggers a checkpoint during the import. */
-  checkpointPages?: number;
-  /**
-   * Rebuild the cells-in-view index once at the end instead of row by row; by default when the file holds at
-   * least BULK_INDEX_MIN_ROWS rows and at least half as many as the database has cells (see bulkIndex).
-   */
-  bulkIndex?: boolean;
-}
 
 /** Below this many rows an import keeps the index row by row: a rebuild costs the whole table. */
 export const BULK_INDEX_MIN_ROWS = 100_000;

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { townGazetteer, type Gazetteer } from '../../cells/gazetteer';
 import { batchBuffers, readBatches, type ReadStats, type RowBatch } from './batch-reader';
-import type { ImportOptions } from './import-cells';
+import type { ImportOptions } from './import-options';
 import type { FromWorker, ToWorker, WorkerInput } from './parse-worker';
 import { workerSource } from './worker-source';
 

@@ -1,7 +1,7 @@
 import { redact } from '../../platform/net/safe-text';
 import type { Forwarded } from './operator-source';
 import { NO_LAC, type CachedAnswer, type CellCache } from '../../store/cell-cache';
-import type { EitherWay } from '../../store/service-store';
+import type { EitherWay } from '../../platform/maybe';
 import {
   missingFields,
   type CellQuestion,

@@ -1,5 +1,5 @@
 import type { Radio } from '../../../api/cell-facts';
-import type { Forwarded } from './operator-source';
+import type { Forwarded } from './forwarded';
 import type { CellKey } from '../../store/records';
 
 /** The sources CELL_SOURCES may list, in the order they are asked. */

@@ -1,7 +1,8 @@
 import { townGazetteer } from '../gazetteer';
 import type { Upstream } from './operator-source';
 import type { CellCache } from '../../store/cell-cache';
-import type { EitherWay, ServiceStore } from '../../store/service-store';
+import type { ServiceStore } from '../../store/service-store';
+import type { EitherWay } from '../../platform/maybe';
 import { creditOf, type Credit } from './attribution';
 import { createCellLookup, type CellLookup } from './cell-lookup';
 import type { CellSource, SourceName } from './cell-source';

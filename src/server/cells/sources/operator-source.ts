@@ -1,6 +1,9 @@
 import { decodeCell, detectFormat } from '../../../api/codec';
 import { fetchCapped, type OutboundFailure } from '../../platform/net/outbound';
 import type { CellSource } from './cell-source';
+import type { Forwarded } from './forwarded';
+
+export type { Forwarded } from './forwarded';
 
 /** Where proxy mode forwards to: the operator's {base_url} (may carry a path) and {schema_url}. */
 export interface Upstream {
@@ -16,18 +19,6 @@ export interface Upstream {
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
-
-export type Forwarded =
-  | { ok: true; status: number; contentType: string | null; retryAfter: string | null; body: Uint8Array }
-  | {
-      ok: false;
-      status: 502 | 503 | 504;
-      code: string;
-      message: string;
-      retryAfterSeconds?: number;
-      /** What went wrong underneath, for the log only (never in an answer). */
-      cause?: string;
-    };
 
 const FAILED: Record<OutboundFailure, { status: 502 | 504; code: string; message: string }> = {
   timeout: { status: 504, code: 'upstream-timeout', message: 'The operator did not answer within {ms} ms.' },

@@ -1,5 +1,6 @@
 import type { CellRecord } from '../../store/records';
-import { andThen, type ServiceStore } from '../../store/service-store';
+import { type ServiceStore } from '../../store/service-store';
+import { andThen } from '../../platform/maybe';
 import type { CellSource, SourceResult } from './cell-source';
 
 /**

@@ -1,7 +1,8 @@
 import type { Problem } from '../http/api-answer';
 import type { FreshCache } from '../cache/fresh-cache';
 import type { User } from '../../store/records';
-import { andThen, type Maybe, type ServiceStore } from '../../store/service-store';
+import { type ServiceStore } from '../../store/service-store';
+import { andThen, type Maybe } from '../maybe';
 import { keyParam, type KeyParams } from './key-params';
 import type { Limits } from './limits';
 import type { RateDecision } from './rate-limit';

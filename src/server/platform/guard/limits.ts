@@ -1,5 +1,6 @@
 import type { Problem } from '../http/api-answer';
-import type { BucketSpec, Maybe, SharedBuckets } from '../../store/service-store';
+import type { BucketSpec, SharedBuckets } from '../../store/shared-buckets';
+import type { Maybe } from '../maybe';
 import { RateLimiter, type RateDecision } from './rate-limit';
 
 /** How much more an address may ask than one service key: several users may share it (a NAT, an office). */

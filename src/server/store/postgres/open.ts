@@ -12,7 +12,7 @@ import type { CamaraStore } from '../camara-store';
 import { createConsumerStore } from './camara-consumer';
 import type { CamaraConsumerStore } from '../camara-consumer-store';
 import { LOCKS } from './locks';
-import type { SharedBuckets } from '../service-store';
+import type { SharedBuckets } from '../shared-buckets';
 import { createServiceReads } from './service-reads';
 import { memorySealKey, type SealKey } from '../seal-key';
 import { jwkSeal } from '../sealed-jwk';
