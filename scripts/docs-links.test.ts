@@ -1,7 +1,18 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { anchors, commands, frontDoorProblems, linkProblems, links, slug, type DocsTree } from './docs-links';
+import { execFileSync } from 'node:child_process';
+import {
+  anchors,
+  commands,
+  fileNameProblems,
+  fileNames,
+  frontDoorProblems,
+  linkProblems,
+  links,
+  slug,
+  type DocsTree,
+} from './docs-links';
 
 function markdownUnder(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
@@ -37,6 +48,13 @@ describe('the README and the guides in docs/', () => {
 
   it('link only to files and headings that exist', () => {
     expect(linkProblems(disk, documents)).toEqual([]);
+  });
+
+  it('name only files that exist', () => {
+    const paths = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { encoding: 'utf8' })
+      .split('\n')
+      .filter((path) => path !== '' && existsSync(path));
+    expect(fileNameProblems(disk, documents, paths)).toEqual([]);
   });
 
   it('keep the README a front door that starts with the two commands', () => {
