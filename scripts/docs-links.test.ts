@@ -51,7 +51,9 @@ describe('the README and the guides in docs/', () => {
   });
 
   it('name only files that exist', () => {
-    const paths = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { encoding: 'utf8' })
+    const paths = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+      encoding: 'utf8',
+    })
       .split('\n')
       .filter((path) => path !== '' && existsSync(path));
     expect(fileNameProblems(disk, documents, paths)).toEqual([]);
@@ -67,12 +69,13 @@ describe('the README and the guides in docs/', () => {
     expect(firstSection).toBe('From a request to an answer');
     const order = [
       'src/api/client',
-      'http/',
-      'guard/',
-      'reads/',
+      'platform/http/',
+      'platform/guard/',
+      'cells/',
       'sources/',
+      'location/',
       'store/',
-      'net/',
+      'platform/net/',
       'src/api/codec',
     ];
     const positions = order.map((folder) => design.indexOf(folder));

@@ -167,7 +167,16 @@ export function frontDoorProblems(readme: string): string[] {
 }
 
 /** Where a file name in prose or code may be rooted: the repository, src/, the service, the browser's folders. */
-const ROOTS = ['', 'src/', 'src/server/', 'src/server/platform/', 'src/server/store/', 'scripts/', 'bench/', 'e2e/'];
+const ROOTS = [
+  '',
+  'src/',
+  'src/server/',
+  'src/server/platform/',
+  'src/server/store/',
+  'scripts/',
+  'bench/',
+  'e2e/',
+];
 /** What a build, a run or the reader makes (never in the repository): left out of the check. */
 const MADE = /^(?:dist|dist-server|node_modules|data|test-results|playwright-report|bench\/out)\//;
 const FILE_NAME = /(?<![\w./@-])((?:[\w@.-]+\/)*[\w.-]+\.(?:ts|tsx|mjs|cjs|md))(?![\w/-])/g;
@@ -187,9 +196,15 @@ export function fileNames(markdown: string): Link[] {
  * `file:line: problem`. A name with folders is looked up from the repository's root, src/, src/server/ and the
  * document's own folder; a bare name (`cell-read.ts`) anywhere, as the text around it says where.
  */
-export function fileNameProblems(tree: DocsTree, files: readonly string[], paths: readonly string[]): string[] {
+export function fileNameProblems(
+  tree: DocsTree,
+  files: readonly string[],
+  paths: readonly string[],
+): string[] {
   const names = new Set(paths.map((path) => posix.basename(path)));
-  const suffixes = new Set(paths.flatMap((path) => path.split('/').map((_, i, all) => all.slice(i).join('/'))));
+  const suffixes = new Set(
+    paths.flatMap((path) => path.split('/').map((_, i, all) => all.slice(i).join('/'))),
+  );
   return files.flatMap((from) =>
     fileNames(tree.read(from) ?? '').flatMap(({ target, line }) => {
       const name = target.replace(/^\.\//, '');
