@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import type Provider from 'oidc-provider';
 import { createGuard } from '../platform/guard/guard';
 import type { Limits } from '../platform/guard/limits';
+import type { Problem } from '../platform/http/api-answer';
 import { authorizationHeader, bearerTokens } from '../platform/guard/token-check';
 import { mountProvider, OAUTH_UNAVAILABLE } from './oidc/mount';
 import type { CamaraStore } from '../store/camara-store';
@@ -32,6 +33,14 @@ function outgoingStatus(c: Context): number | undefined {
 }
 
 const answered = (c: Context): boolean => (c.env as Outgoing)?.outgoing?.headersSent === true;
+
+/** A refusal of the guard at /oidc, in OAuth's form (RFC 6749 5.2): only its address's limit refuses there. */
+function oauthRefusal(c: Context, problem: Problem): Response {
+  return c.json({ error: 'temporarily_unavailable', error_description: problem.message }, problem.status, {
+    'Cache-Control': 'no-store',
+    'Retry-After': String(problem.retryAfterSeconds ?? 1),
+  });
+}
 
 /** The issuer and the Device Location API root under the service's public URL. */
 export function operatorUrls(publicUrl: string): { issuer: string; apiRoot: string } {
@@ -63,20 +72,23 @@ export function createOperator(options: OperatorOptions) {
     issuer: () => urls().issuer,
     headers: options.headers,
   });
+  /* /oidc passes the one guard as every door does: its client address's limit (429 in OAuth's own form). The
+     provider authenticates the client itself, so the guard's judge lets every request on, and a failed client
+     authentication is charged to the address after: guessing assertions runs out the guesser, not a consumer. */
+  const guarded = createGuard<undefined, undefined>({
+    limits: options.limits,
+    addressOf: options.addressOf,
+    credentials: () => undefined,
+    judge: () => ({ ok: true, who: undefined }),
+    refuse: oauthRefusal,
+  })();
   const oidc = async (c: Context): Promise<Response> => {
-    // The provider's endpoints count against the client's address like every route, and a failed client
-    // authentication against its failures: guessing assertions runs out the guesser, not a consumer.
-    const address = options.addressOf(c);
-    const refused = await options.limits.admit(address);
-    if (refused !== undefined) {
-      return c.json({ error: 'temporarily_unavailable', error_description: refused.message }, 429, {
-        'Cache-Control': 'no-store',
-        'Retry-After': String(refused.retryAfterSeconds ?? 1),
-      });
-    }
-    const answer = await mounted(c);
-    if (outgoingStatus(c) === 401) await options.limits.failed(address);
-    return answer;
+    let answer: Response | undefined;
+    const refused = await guarded(c as Parameters<typeof guarded>[0], async () => {
+      answer = await mounted(c);
+      if (outgoingStatus(c) === 401) await options.limits.failed(options.addressOf(c));
+    });
+    return refused ?? answer ?? RESPONSE_ALREADY_SENT;
   };
   const { phone } = options;
   return {
