@@ -8,6 +8,7 @@ import { OAUTH_UNAVAILABLE } from './mount';
 import { profileAnswers } from './profile-answers';
 import { checkScope } from './scope-policy';
 import { API_SCOPES, purposeOf } from './scopes';
+import { providerFetch } from '../../platform/net/provider-fetch';
 
 /** Lifetimes, in seconds. A CIBA request lives as long as real operators' sandboxes give (about two minutes). */
 export const LIFETIMES = {
@@ -158,6 +159,8 @@ function configuration(options: OidcOptions, jwks: Configuration['jwks']): Confi
       }
       if (claims.sub !== client.clientId) throw new errors.InvalidClientAuth('sub must be the client_id');
     },
+    // Every request the provider makes (a client's jwks_uri) leaves through platform/net, the one way out.
+    fetch: providerFetch(),
     features: {
       devInteractions: { enabled: false },
       userinfo: { enabled: false },
