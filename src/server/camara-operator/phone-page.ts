@@ -1,6 +1,6 @@
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
-import { RETRIEVAL_SCOPE, VERIFICATION_SCOPE } from './oidc/scopes';
+import { RETRIEVAL_SCOPE, VERIFICATION_SCOPE } from '../../api/device-location';
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 

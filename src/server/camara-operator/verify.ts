@@ -1,4 +1,4 @@
-import { VERIFICATION_SCOPE } from './oidc/scopes';
+import { VERIFICATION_SCOPE } from '../../api/device-location';
 import type { CamaraStore } from '../store/camara-store';
 import type { TokenGrant } from './bearer';
 import { fail } from './errors';

@@ -1,12 +1,13 @@
 import { errors, type Adapter, type AdapterPayload, type ClientMetadata } from 'oidc-provider';
 import type { CamaraClient, CamaraStore, JsonObject } from '../../store/camara-store';
 import { HASHED_MODELS, hashedRecordId } from '../../store/record-ids';
+import { CIBA_GRANT_TYPE } from '../../../api/device-location';
 
 /* How long a record is kept after it expires: the provider checks expiry itself, and a late poll of a CIBA request
    must be told expired_token (not invalid_grant, which a vanished request would give). */
 export const RETAIN_SECONDS = 600;
 
-const CIBA = 'urn:openid:params:grant-type:ciba';
+const CIBA = CIBA_GRANT_TYPE;
 
 const seconds = (): number => Math.floor(Date.now() / 1000);
 

@@ -9,6 +9,7 @@ import { profileAnswers } from './profile-answers';
 import { checkScope } from './scope-policy';
 import { API_SCOPES, purposeOf } from './scopes';
 import { providerFetch } from '../../platform/net/provider-fetch';
+import { CIBA_GRANT_TYPE } from '../../../api/device-location';
 
 /** Lifetimes, in seconds. A CIBA request lives as long as real operators' sandboxes give (about two minutes). */
 export const LIFETIMES = {
@@ -77,7 +78,7 @@ async function resolveHint(ctx: KoaContextWithOIDC, options: OidcOptions, hint: 
    operator cannot resolve: like any other value they identify no subscriber (unknown_user_id). */
 const TEL_HINT = /^tel:\+([1-9][0-9]{4,14})$/;
 
-const CIBA = 'urn:openid:params:grant-type:ciba';
+const CIBA = CIBA_GRANT_TYPE;
 
 /* Asymmetric only: consumers hold a key pair, never a shared secret. */
 const SIGNING_ALGS = ['RS256', 'PS256', 'ES256', 'ES384', 'ES512', 'Ed25519', 'EdDSA'] as const;

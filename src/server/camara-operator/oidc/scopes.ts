@@ -1,6 +1,6 @@
-/** The Device Location scopes, as the two APIs' `security` sections name them. */
-export const RETRIEVAL_SCOPE = 'location-retrieval:read';
-export const VERIFICATION_SCOPE = 'location-verification:verify';
+import { RETRIEVAL_SCOPE, VERIFICATION_SCOPE } from '../../../api/device-location';
+
+/** The Device Location scopes (spelled once, in src/api/device-location.ts, the wire both sides speak). */
 export const API_SCOPES: readonly string[] = [RETRIEVAL_SCOPE, VERIFICATION_SCOPE];
 
 /* A DPV purpose as a scope: `dpv:` and the concept's name (CAMARA Security and Interoperability Profile, "Purpose
