@@ -1,6 +1,7 @@
 import type { CamaraAnswer } from '../../api/camara';
 import type { CamaraConsumerStore } from '../store/camara-consumer-store';
 import { retrieveLocation, verifyLocation, type ApiOutcome, type DeviceLocationApi } from './api';
+import type { ConsumerFailure } from './failures';
 import { FRESH_MAX_AGE_SECONDS, locatedAnswer, scopeOf, verifiedAnswer, type ConsumerAsk } from './asks';
 import type { IssuedToken, OAuthClient } from './ciba';
 import type { TokenSeal } from './seal';
@@ -91,4 +92,24 @@ export async function askOperator(
     context.now,
   );
   return verified.ok ? { ok: true, value: verifiedAnswer(verified.value, ask, context.now()) } : verified;
+}
+
+/**
+ * The operator asked with a token, the one sequence both tries share (a token kept, or one just issued): its answer,
+ * its failure, or, when the operator refuses the token, `refused` once the token is dropped, for the caller to ask
+ * consent again or give up.
+ */
+export async function askWithToken(
+  context: ConsumerContext,
+  subscriber: Subscriber,
+  accessToken: string,
+  phoneNumber: string,
+  ask: ConsumerAsk,
+): Promise<
+  { ok: true; value: CamaraAnswer } | { ok: false; failure: ConsumerFailure } | { ok: false; refused: string }
+> {
+  const asked = await askOperator(context, accessToken, phoneNumber, ask);
+  if (!('tokenRejected' in asked)) return asked;
+  await dropToken(context, subscriber, ask);
+  return { ok: false, refused: asked.detail };
 }

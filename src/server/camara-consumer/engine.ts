@@ -4,7 +4,7 @@ import type { ConsumerQuestion } from '../store/camara-consumer-store';
 import { failedAnswer, phoneNumberOf, readAnswer, scopeOf, type ConsumerAsk } from './asks';
 import { askConsent } from './ciba';
 import type { ConsumerFailure } from './failures';
-import { askOperator, dropToken, heldToken, type ConsumerContext, type Subscriber } from './context';
+import { askWithToken, heldToken, type ConsumerContext, type Subscriber } from './context';
 import { pendingAnswer, pollOnce, type Finish } from './poll';
 
 /** The kept answer of a question the person cancelled. */
@@ -159,13 +159,12 @@ class ConsumerEngine implements CamaraConsumer {
     const { context } = this;
     const token = await heldToken(context, subscriber, ask);
     if (token !== undefined) {
-      const asked = await askOperator(context, token, phone, ask);
+      const asked = await askWithToken(context, subscriber, token, phone, ask);
       if (asked.ok) return this.finish(question, asked.value);
-      if (!('tokenRejected' in asked)) return this.fail(question, asked.failure);
+      if (!('refused' in asked)) return this.fail(question, asked.failure);
       context.log(
-        `camara: user ${subscriber.userId} ${ask.kind}: token refused, consent asked again (${asked.detail})`,
+        `camara: user ${subscriber.userId} ${ask.kind}: token refused, consent asked again (${asked.refused})`,
       );
-      await dropToken(context, subscriber, ask);
     }
     const scope = scopeOf(ask.kind, context.purpose);
     const asked = await askConsent(context.oauth, phone, scope, Math.floor(context.now() / 1000));

@@ -3,7 +3,7 @@ import type { ConsumerQuestion } from '../store/camara-consumer-store';
 import { apiScopeOf, failedAnswer, phoneNumberOf, readAsk } from './asks';
 import { MAX_INTERVAL_SECONDS, pollToken, SLOW_DOWN_SECONDS } from './ciba';
 import type { ConsumerFailure } from './failures';
-import { askOperator, dropToken, keepToken, type ConsumerContext, type Subscriber } from './context';
+import { askWithToken, keepToken, type ConsumerContext, type Subscriber } from './context';
 
 /** Keeps the question's answer (logging a failure) and returns it. */
 export type Finish = (
@@ -91,13 +91,12 @@ export async function pollOnce(
     }
     case 'token': {
       await keepToken(context, subscriber, ask, polled.token);
-      const asked = await askOperator(context, polled.token.accessToken, phone, ask);
+      const asked = await askWithToken(context, subscriber, polled.token.accessToken, phone, ask);
       if (asked.ok) return finish(question, asked.value);
-      if (!('tokenRejected' in asked)) return fail(asked.failure);
-      await dropToken(context, subscriber, ask);
+      if (!('refused' in asked)) return fail(asked.failure);
       return fail({
         reason: 'permission-denied',
-        detail: `the operator refused the token it had just issued: ${asked.detail}`,
+        detail: `the operator refused the token it had just issued: ${asked.refused}`,
       });
     }
   }
