@@ -85,6 +85,21 @@ describe('the README and the guides in docs/', () => {
 });
 
 describe('the link checker', () => {
+  it('finds the file names a document mentions, in prose, code spans and blocks, links and URLs left out', () => {
+    const markdown = [
+      'See `src/server/cells/cell-read.ts` and cell-answer.ts.',
+      '[the guide](docs/using.md) and https://example.com/x.ts',
+      '```sh',
+      'npx tsx scripts/pg-cluster.ts',
+      '```',
+    ].join('\n');
+    expect(fileNames(markdown).map(({ target }) => target)).toEqual([
+      'src/server/cells/cell-read.ts',
+      'cell-answer.ts',
+      'scripts/pg-cluster.ts',
+    ]);
+  });
+
   it("makes GitHub's slugs", () => {
     expect(slug('Load (`npm run bench:load`)')).toBe('load-npm-run-benchload');
     expect(slug('Proxy mode: pointing the app at a real operator')).toBe(
