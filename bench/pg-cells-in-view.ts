@@ -18,7 +18,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { importCellsToPostgres } from '../src/server/admin/import/postgres-import';
-import type { BoxQuery } from '../src/server/store/cells-in-box';
+import type { BoxQuery } from '../src/server/store/cells-in-box-port';
 import { RADIO_CODES } from '../src/server/store/records';
 import { openPostgresStore, type PostgresStore } from '../src/server/store/postgres/open';
 import { startCluster, type Cluster } from '../scripts/pg-cluster';

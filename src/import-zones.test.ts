@@ -198,13 +198,13 @@ describe('import zones (eslint.config.js)', () => {
         ]) {
           await refused(path, line, /through its ports/);
         }
-        for (const name of ['service-reads', 'records', 'service-store', 'cell-cache']) {
+        for (const name of ['service-reads-port', 'records', 'service-store', 'cell-cache-port']) {
           await allowed(path, `import { x } from '../store/${name}';`);
         }
       }
       await refused('src/server/store/sqlite/open.ts', "import { x } from '../postgres/open';", /one engine/);
       await refused('src/server/store/postgres/open.ts', "import { x } from '../sqlite/open';", /one engine/);
-      await allowed('src/server/store/postgres/open.ts', "import { x } from '../cell-cache';");
+      await allowed('src/server/store/postgres/open.ts', "import { x } from '../cell-cache-port';");
     });
 
     it('each capability in its own room: the CAMARA consumer and operator never import each other', async () => {

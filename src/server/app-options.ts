@@ -4,7 +4,7 @@ import type { CamaraLocationSource } from './location/camara-location';
 import type { SourcesConfig, SourcesDeps } from './cells/sources/cell-sources';
 import type { Upstream } from './cells/sources/operator-source';
 import type { CamaraStore } from './store/camara-store';
-import type { CellCache } from './store/cell-cache';
+import type { CellCache } from './store/cell-cache-port';
 import type { ServiceStore } from './store/service-store';
 import type { EitherWay } from './platform/maybe';
 

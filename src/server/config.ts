@@ -8,7 +8,7 @@ import { DEFAULT_GEOLOCATE_URL } from './cells/sources/geolocate';
 import { DEFAULT_OPENCELLID_URL } from './cells/sources/opencellid';
 import { parseTileUrl } from './platform/http/tile-url';
 import { parseDatabaseUrl, parseSealKey, type DatabaseChoice } from './store/database-setting';
-import { MAX_LOOKED_THROUGH } from './store/cells-in-box';
+import { MAX_LOOKED_THROUGH } from './store/cells-in-box-port';
 
 /** Every setting of the service. Nothing else in the service reads the environment. */
 export interface Config {

@@ -1,7 +1,7 @@
 import { DOCUMENTED_CELL_RECORD } from '../../api/fixtures/documented-cell';
 import type { CellRecord } from '../store/records';
 import { DEMO_TOWNS } from './towns';
-import type { Admin } from '../store/admin';
+import type { Admin } from '../store/admin-port';
 import { openStore, type Store } from '../store/sqlite/open';
 import type { ServiceStore } from '../store/service-store';
 import type { EitherWay } from '../platform/maybe';

@@ -7,7 +7,7 @@ import { apiAnswer, problemAnswer, type ApiAnswer, type Problem } from '../platf
 import type { CellRecord } from '../store/records';
 import { type ServiceStore } from '../store/service-store';
 import { andThen, type Maybe } from '../platform/maybe';
-import type { BoxAnswer } from '../store/service-reads';
+import type { BoxAnswer } from '../store/service-reads-port';
 import { toCell } from '../location/location-read';
 
 /** A stored cell as the answer gives it: the document's fields, then its radio and range where the row has them. */

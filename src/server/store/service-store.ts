@@ -1,9 +1,9 @@
-import type { Admin } from './admin';
+import type { Admin } from './admin-port';
 import type { CamaraStore } from './camara-store';
 import type { DatabaseChoice } from './database-setting';
 import type { CamaraConsumerStore } from './camara-consumer-store';
-import type { CacheLifetimes, CellCache } from './cell-cache';
-import type { ServiceReads } from './service-reads';
+import type { CacheLifetimes, CellCache } from './cell-cache-port';
+import type { ServiceReads } from './service-reads-port';
 import { openStore } from './sqlite/open';
 import { openPostgresStore } from './postgres/open';
 import { sealKeyOf } from './seal-key';

@@ -1,6 +1,6 @@
 import { redact } from '../../platform/net/safe-text';
 import type { Forwarded } from './operator-source';
-import { NO_LAC, type CachedAnswer, type CellCache } from '../../store/cell-cache';
+import { NO_LAC, type CachedAnswer, type CellCache } from '../../store/cell-cache-port';
 import type { EitherWay } from '../../platform/maybe';
 import {
   missingFields,

@@ -1,6 +1,6 @@
 import { townGazetteer } from '../gazetteer';
 import type { Upstream } from './operator-source';
-import type { CellCache } from '../../store/cell-cache';
+import type { CellCache } from '../../store/cell-cache-port';
 import type { ServiceStore } from '../../store/service-store';
 import type { EitherWay } from '../../platform/maybe';
 import { creditOf, type Credit } from './attribution';

@@ -1,4 +1,4 @@
-import type { Admin } from '../admin';
+import type { Admin } from '../admin-port';
 import { cellValues, checkDeveloperName, checkKey, checkNewUser, generateKey } from '../admin-input';
 import {
   CELL_COLUMNS,

@@ -1,4 +1,4 @@
-import type { CacheLifetimes } from '../cell-cache';
+import type { CacheLifetimes } from '../cell-cache-port';
 import { StoreError } from '../records';
 import { createAdmin } from './admin';
 import { createCellCache } from './cell-cache';

@@ -8,7 +8,7 @@ import {
   phoneLocation,
   type KeyPairRow,
 } from '../service-read-rows';
-import type { ServiceReads } from '../service-reads';
+import type { ServiceReads } from '../service-reads-port';
 import { USER_COLUMNS } from './admin';
 import type { Async } from './async';
 import { createCellsInBox } from './cells-in-box';

@@ -13,7 +13,7 @@ import {
 } from '../records';
 import { STANDING_CONSENT } from './camara-consents';
 import { keyHash, keyPrefix } from '../key-hash';
-import type { Admin } from '../admin';
+import type { Admin } from '../admin-port';
 
 function prepare(db: Database.Database) {
   return {

@@ -1,6 +1,6 @@
 /** A box's parts, and how an answer cut to a limit is spread over them (cells-in-box.ts). */
 
-import type { Box } from '../cells-in-box';
+import type { Box } from '../cells-in-box-port';
 
 export type { Box };
 

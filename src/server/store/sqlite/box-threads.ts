@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { BoxAsk, BoxReply, BoxWorkerInput } from './box-worker';
-import type { BoxAnswer, BoxQuery } from '../cells-in-box';
+import type { BoxAnswer, BoxQuery } from '../cells-in-box-port';
 
 /* Built (dist-server/), the worker is box-worker.js beside this code. Run from the sources (development, tests), it
    is TypeScript, so it starts by registering tsx's loader, as import/thread-batches.ts starts its parser. */

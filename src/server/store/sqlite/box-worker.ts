@@ -4,7 +4,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createCellsInBox } from './cells-in-box';
-import { type BoxAnswer, type BoxQuery } from '../cells-in-box';
+import { type BoxAnswer, type BoxQuery } from '../cells-in-box-port';
 import Database from './driver';
 
 export interface BoxWorkerInput {

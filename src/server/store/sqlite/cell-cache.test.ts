@@ -5,7 +5,7 @@ import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../testing/temp-dir';
 import { storeEngines } from '../../testing/store-engines';
-import { NO_LAC, type CachedAnswer } from '../cell-cache';
+import { NO_LAC, type CachedAnswer } from '../cell-cache-port';
 import { openStore, type Store } from './open';
 import { DRIVER } from './driver';
 

@@ -9,7 +9,7 @@ import {
   type CachedAnswer,
   type CacheLifetimes,
   type CellCache,
-} from '../cell-cache';
+} from '../cell-cache-port';
 
 function statements(db: Database.Database) {
   return {

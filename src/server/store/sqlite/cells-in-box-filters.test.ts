@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAdmin } from './admin';
 import { createCellsInBox } from './cells-in-box';
-import { type BoxQuery } from '../cells-in-box';
+import { type BoxQuery } from '../cells-in-box-port';
 import { RADIO_CODES, type CellRecord } from '../records';
 import { migrate } from './schema';
 import Database, { type Db } from './driver';

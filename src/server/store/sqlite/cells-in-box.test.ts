@@ -2,7 +2,7 @@ import Database, { type Db } from './driver';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAdmin } from './admin';
 import { createCellsInBox } from './cells-in-box';
-import { type BoxAnswer, type BoxQuery } from '../cells-in-box';
+import { type BoxAnswer, type BoxQuery } from '../cells-in-box-port';
 import type { CellRecord } from '../records';
 import { migrate } from './schema';
 

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { gridOf, spansOf, spread, type Part } from './box-grid';
 import { CELL_COLUMNS, isCell, RADIO_CODES, toCellRecord, type CellRecord, type CellRow } from '../records';
 
-import { MAX_LOOKED_THROUGH, type BoxAnswer, type BoxQuery } from '../cells-in-box';
+import { MAX_LOOKED_THROUGH, type BoxAnswer, type BoxQuery } from '../cells-in-box-port';
 
 /* The R*Tree's id carries what the filters ask (cells-rtree-load.ts boxId): radio (3 bits), mcc, mnc (10 bits
    each) and cellid (36), so a filter is checked on the entry itself, never by a lookup of a row per entry. */

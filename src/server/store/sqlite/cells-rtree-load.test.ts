@@ -5,7 +5,7 @@ import { CELLS_BOX_TRIGGERS } from './cells-rtree';
 import { loadCellsBox, roundingOf } from './cells-rtree-load';
 import { loadCellsBoxFrom, type BoxCells } from './cells-rtree-plan';
 import { createCellsInBox } from './cells-in-box';
-import { type BoxQuery } from '../cells-in-box';
+import { type BoxQuery } from '../cells-in-box-port';
 import { migrate } from './schema';
 
 /** Two databases with the same cells: `byRow` fills cells_box by its triggers, `bulk` by loadCellsBox. */

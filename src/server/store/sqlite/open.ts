@@ -1,6 +1,6 @@
 import Database, { type Db } from './driver';
 import { createAdmin } from './admin';
-import { type Admin } from '../admin';
+import { type Admin } from '../admin-port';
 import { createCamaraStore, hashClearRecords } from './camara';
 import type { CamaraStore } from '../camara-store';
 import { createConsumerStore } from './camara-consumer';
@@ -8,11 +8,11 @@ import type { CamaraConsumerStore } from '../camara-consumer-store';
 import { boxThreads } from './box-threads';
 import { commitCounter } from './commit-counter';
 import { createCellCache } from './cell-cache';
-import { type CacheLifetimes, type CellCache } from '../cell-cache';
+import { type CacheLifetimes, type CellCache } from '../cell-cache-port';
 import { ensureFolderOf, keepPrivate } from '../folder';
 import { migrate } from './schema';
 import { createServiceReads } from './service-reads';
-import { type ServiceReads } from '../service-reads';
+import { type ServiceReads } from '../service-reads-port';
 import { sealKeyOf } from '../seal-key';
 import { jwkSeal } from '../sealed-jwk';
 

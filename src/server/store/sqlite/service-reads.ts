@@ -17,7 +17,7 @@ import {
 } from '../service-read-rows';
 import { createCellsInBox } from './cells-in-box';
 import { keyHash } from '../key-hash';
-import type { ServiceReads } from '../service-reads';
+import type { ServiceReads } from '../service-reads-port';
 
 function statements(db: Database.Database) {
   return {

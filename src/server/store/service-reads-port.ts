@@ -1,7 +1,7 @@
 import type { CellKey, CellRecord, PhoneLocation, User } from './records';
-import type { BoxAnswer, BoxQuery } from './cells-in-box';
+import type { BoxAnswer, BoxQuery } from './cells-in-box-port';
 
-export type { BoxAnswer, BoxQuery } from './cells-in-box';
+export type { BoxAnswer, BoxQuery } from './cells-in-box-port';
 
 /** What the service reads: the key check, cells, the phone's location, and the simulator's neighbours. */
 export interface ServiceReads {
