@@ -31,11 +31,12 @@ const testTools = {
   group: ['vitest', '@testing-library/*', '**/testing/**'],
   message: 'Test tools (vitest, Testing Library, src/testing) are imported by tests only.',
 };
-/** The SQLite driver is loaded in one place, in the build this Node can run (src/server/store/sqlite.ts). */
+/** The SQLite driver is loaded in one place, in the build this Node can run (src/server/store/sqlite/driver.ts). */
 const oneDriver = {
   name: 'better-sqlite3',
   allowTypeImports: true,
-  message: 'Import Database from src/server/store/sqlite: it loads the driver build this Node can run.',
+  message:
+    'Import Database from src/server/store/sqlite/driver: it loads the driver build this Node can run.',
 };
 const features = readdirSync(new URL('./src/features/', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -59,121 +60,123 @@ function zone(folder, above, message, extra = []) {
 }
 
 /*
- * The service's rooms (src/server/<room>/). Imports run the way a request travels: the entry points (main, cli, app,
- * config at the top) → http, guard → reads, proxy → sources → net, with store beneath them all and places (the
- * gazetteer) shared by sources and import. Only the entry points and cli/ start the demo; only tests and their
- * helpers (src/server/testing/) use the test tools.
+ * The service's rooms (src/server/<room>/), grouped by capability on a thin platform. Imports run one way: the entry
+ * points (main, cli, app, config at the top) → modes (demo, proxy: the mode chosen once) → the capabilities (cells,
+ * location, camara-consumer, camara-operator) → platform (http, guard, net, cache) and the store's ports → the
+ * store's engines (store/sqlite, store/postgres). admin/ (the command line's commands, the importer, demo seeding)
+ * works on the store beside the request path. Only the entry points, admin/ and the demo mode import the demo
+ * seeding; only tests and their helpers (src/server/testing/) use the test tools.
  */
 const climbsToBrowser = (depth) => ({
   regex: `^(\\.\\./){${depth + 1}}(${browserFolders.join('|')})/`,
   message: 'The service imports src/api only, never the browser side.',
 });
 const rooms = (names, message) => ({ group: names.map((name) => `**/${name}/**`), message });
-const notDemo = rooms(
-  ['demo'],
-  'Only the entry points and cli/ import demo/: the demo is started, never built in.',
-);
+const notDemo = {
+  group: ['**/admin/demo-data', '**/admin/towns', '**/modes/demo/**'],
+  message: 'Only the entry points, admin/ and the demo mode import the demo: it is started, never built in.',
+};
 /** src/server/testing/, reached from `depth` levels below src/server (src/testing is the browser's). */
 const notTesting = (depth) => ({
   regex: depth === 0 ? '^\\./testing/' : `^(\\.\\./){${depth}}testing/`,
   message: 'testing/ holds test helpers: only tests import it.',
 });
 const serverTestTools = { name: 'vitest', message: 'Only tests (and testing/) import vitest.' };
-/** Each room's fence; a function of the file's depth below src/server where the fence counts levels. */
+/** A room that imports nothing of the service but src/api (and, if named, a few platform files). */
+const leaf = (room, message) => (depth) => ({
+  regex: `^\\.\\./(?!(\\.\\./){${depth - 1}}\\.\\./api/)`,
+  message: `${room} ${message}`,
+});
+const capabilities = ['cells', 'location', 'camara-consumer', 'camara-operator'];
+const engines = {
+  regex: '(^|/)store/(sqlite|postgres)/',
+  message: 'Capabilities use the store through its ports (src/server/store/*.ts), never an engine.',
+};
+const storeFence = rooms(
+  ['platform/http', 'platform/guard', 'platform/net', ...capabilities, 'modes', 'admin'],
+  'store/ lies beneath every room: it imports src/api and platform/maybe only.',
+);
+/** Each room's fence (its path below src/server), parents before the rooms inside them. */
 const serverRooms = {
-  http: [
+  platform: [leaf('platform/', 'holds what every room leans on: it imports nothing of the service.')],
+  'platform/http': [
     rooms(
-      ['guard', 'reads', 'proxy', 'sources', 'store', 'import', 'cli'],
-      'http/ is plumbing: it knows no read, source or store.',
+      ['guard', ...capabilities, 'modes', 'store', 'admin'],
+      'platform/http is plumbing: it knows no read, source or store.',
     ),
   ],
-  guard: [
+  'platform/guard': [
     rooms(
-      ['reads', 'proxy', 'sources', 'import', 'cli'],
-      'guard/ runs before the reads: it imports http and the store interface only.',
+      [...capabilities, 'modes', 'admin'],
+      'platform/guard is every door: it imports http and the store ports.',
     ),
+    engines,
   ],
-  reads: [
+  'platform/net': [leaf('platform/net', 'is the one way out: it imports nothing of the service.')],
+  'platform/cache': [leaf('platform/cache', 'is a cache policy: it imports nothing of the service.')],
+  cells: [
     rooms(
-      ['proxy', 'import', 'cli'],
-      'reads/ answers from sources and the store, never through the proxy or the importer.',
+      ['camara-consumer', 'camara-operator', 'modes', 'admin'],
+      'cells/ answers from its sources and the store, never through a mode, CAMARA or the command line.',
     ),
-    {
-      regex: '(^|/)store/(?!(service-store|service-reads|records|fresh-cache)$)',
-      message:
-        'reads/ uses the store through its interface (service-store, service-reads, records, fresh-cache), never its internals.',
-    },
+    engines,
   ],
-  proxy: [rooms(['import', 'cli'], 'proxy/ forwards reads: it imports no command line or importer.')],
-  sources: [
+  location: [
     rooms(
-      ['http', 'guard', 'reads', 'proxy', 'import', 'cli'],
-      'sources/ are asked by the reads: they import net, places and the store only.',
+      ['cells', 'camara-operator', 'modes', 'admin'],
+      'location/ answers from the store or the CAMARA consumer.',
     ),
+    engines,
   ],
-  net: [
-    (depth) => ({
-      regex: `^(\\.\\./){${depth}}(?!\\.\\./api/)`,
-      message: 'net/ is the way out: it imports nothing of the service but src/api.',
-    }),
-  ],
-  store: [
+  'camara-consumer': [
     rooms(
-      ['http', 'guard', 'reads', 'proxy', 'sources', 'net', 'import', 'cli', 'places'],
-      'store/ lies beneath every room: it imports src/api only.',
+      ['cells', 'location', 'camara-operator', 'modes', 'admin', 'http', 'guard'],
+      'camara-consumer/ asks operators through platform/net and keeps its state in the store ports.',
     ),
+    engines,
   ],
-  import: [
+  'camara-operator': [
     rooms(
-      ['http', 'guard', 'reads', 'proxy', 'sources', 'cli'],
-      'import/ reads exports into the store: cli/ calls it, never the other way.',
+      ['cells', 'location', 'camara-consumer', 'modes', 'admin'],
+      'camara-operator/ answers through the guard, its OpenID provider and the store ports.',
     ),
+    engines,
   ],
-  places: [
-    rooms(
-      ['http', 'guard', 'reads', 'proxy', 'sources', 'net', 'import', 'cli'],
-      'places/ is shared by sources and import: it imports neither.',
-    ),
+  modes: [rooms(['admin/import'], 'A mode composes the request path: it imports no importer.')],
+  store: [storeFence],
+  'store/sqlite': [
+    storeFence,
+    rooms(['postgres'], 'store/sqlite is one engine: it never imports the other.'),
   ],
-  cli: [
-    rooms(
-      ['http', 'guard', 'reads', 'proxy'],
-      'cli/ administers the store: it imports no part of the request path.',
-    ),
+  'store/postgres': [
+    storeFence,
+    rooms(['sqlite'], 'store/postgres is one engine: it never imports the other.'),
   ],
-  camara: [
+  admin: [
     rooms(
-      ['reads', 'proxy', 'sources', 'import', 'cli'],
-      'camara/ is CAMARA Device Location: the consumer asks through net/, the operator answers through the guard, oidc/ and the store.',
-    ),
-  ],
-  oidc: [
-    rooms(
-      ['http', 'guard', 'reads', 'proxy', 'sources', 'import', 'cli', 'camara'],
-      'oidc/ is the OpenID provider, configured: it imports the store only.',
-    ),
-  ],
-  demo: [
-    rooms(
-      ['http', 'guard', 'reads', 'proxy', 'cli'],
-      'demo/ fills the store: it imports the store, never the service around it.',
+      ['platform/http', 'platform/guard', 'location', 'modes'],
+      'admin/ administers the store: it imports no part of the request path.',
     ),
   ],
 };
 
 /**
- * The service's files outside tests at one depth below src/server (0: the entry points): the browser fence of that
- * depth, the test tools, demo/ but for the entry points and cli/, and the room's own fence. Later blocks replace the
- * depth-wide one above for the files they name.
+ * The service's files outside tests, per room and per depth below src/server (0: the entry points): the browser
+ * fence of that depth, the test tools, the demo but for the entry points, admin/ and the demo mode, and the room's
+ * own fence. A room's block follows its parent's, so it replaces the parent's for the files it names.
  */
-function serverFences(depth) {
-  const entries =
-    depth === 0
-      ? [['', [], true]]
-      : Object.entries(serverRooms).map(([room, fence]) => [`${room}/`, fence, room === 'cli']);
-  return entries.map(([room, fence, startsDemo]) => ({
-    files: [`src/server/${room}${'*/'.repeat(Math.max(0, depth - 1))}*.{ts,tsx}`],
-    ignores: ['src/server/**/*.test.ts', 'src/server/store/sqlite.ts'],
+function serverFences() {
+  const entries = [['', 0, [], true]];
+  for (const [room, fence] of Object.entries(serverRooms)) {
+    const own = room.split('/').length;
+    for (let depth = own; depth <= 3; depth += 1) {
+      const startsDemo = room === 'admin' || room === 'modes';
+      entries.push([`${room}/${'*/'.repeat(depth - own)}`, depth, fence, startsDemo]);
+    }
+  }
+  return entries.map(([path, depth, fence, startsDemo]) => ({
+    files: [`src/server/${path}*.{ts,tsx}`],
+    ignores: ['src/server/**/*.test.ts', 'src/server/store/sqlite/driver.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -259,9 +262,9 @@ export default tseslint.config(
   },
   // The server's own rooms may share a name with a browser folder (server/testing): per depth, only an import
   // that climbs out of src/server into such a folder is refused.
-  ...[0, 1, 2, 3].map((depth) => ({
+  ...[0, 1, 2, 3, 4].map((depth) => ({
     files: [`src/server/${'*/'.repeat(depth)}*.{ts,tsx}`],
-    ignores: ['src/server/store/sqlite.ts'],
+    ignores: ['src/server/store/sqlite/driver.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -277,7 +280,7 @@ export default tseslint.config(
       ],
     },
   })),
-  ...[0, 1, 2, 3].flatMap(serverFences),
+  ...serverFences(),
   {
     files: ['bench/**', 'e2e/**', 'scripts/**'],
     rules: { 'no-restricted-imports': ['error', { paths: [oneDriver] }] },

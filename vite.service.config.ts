@@ -22,9 +22,9 @@ export default defineConfig({
       input: {
         main: 'src/server/main.ts',
         cli: 'src/server/cli.ts',
-        'parse-worker': 'src/server/import/parse-worker.ts',
-        'plan-worker': 'src/server/import/plan-worker.ts',
-        'box-worker': 'src/server/store/box-worker.ts',
+        'parse-worker': 'src/server/admin/import/parse-worker.ts',
+        'plan-worker': 'src/server/admin/import/plan-worker.ts',
+        'box-worker': 'src/server/store/sqlite/box-worker.ts',
       },
       output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
     },

@@ -9,12 +9,12 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from '../src/server/store/sqlite';
-import { openDemoStore, seededRandom } from '../src/server/demo/demo-data';
-import { CELLS_BOX_TRIGGERS, pauseCellsBox } from '../src/server/store/cells-rtree';
-import { loadCellsBox } from '../src/server/store/cells-rtree-load';
-import { rebuildCellCounts, createCellCounts } from '../src/server/cells/counts/sqlite-counts';
-import { countsZoom, coveredBox } from '../src/server/cells/counts/tiles';
+import Database from '../src/server/store/sqlite/driver';
+import { openDemoStore, seededRandom } from '../src/server/admin/demo-data';
+import { CELLS_BOX_TRIGGERS, pauseCellsBox } from '../src/server/store/sqlite/cells-rtree';
+import { loadCellsBox } from '../src/server/store/sqlite/cells-rtree-load';
+import { rebuildCellCounts, createCellCounts } from '../src/server/store/sqlite/cell-counts';
+import { countsZoom, coveredBox } from '../src/api/map-tiles';
 import type { Bbox } from '../src/api/cells-in-view';
 
 const count = Number(process.argv[2] ?? 1_000_000);

@@ -7,9 +7,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import Database from '../src/server/store/sqlite';
-import { openDemoStore, seededRandom } from '../src/server/demo/demo-data';
-import { migrate } from '../src/server/store/schema';
+import Database from '../src/server/store/sqlite/driver';
+import { openDemoStore, seededRandom } from '../src/server/admin/demo-data';
+import { migrate } from '../src/server/store/sqlite/schema';
 
 /* The synthetic cells are a grid of operators × cells: cell i is found again from i alone, so a load
    generator can ask for random existing cells without reading the database. */

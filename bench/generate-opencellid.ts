@@ -8,8 +8,8 @@ import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { pathToFileURL } from 'node:url';
 import { createGzip } from 'node:zlib';
-import { OPENCELLID_HEADER } from '../src/server/import/opencellid-csv';
-import { loadTownPlaces, type Place } from '../src/server/places/gazetteer';
+import { OPENCELLID_HEADER } from '../src/server/admin/import/opencellid-csv';
+import { loadTownPlaces, type Place } from '../src/server/cells/gazetteer';
 
 export interface GenerateOptions {
   out: string;

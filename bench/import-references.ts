@@ -9,13 +9,13 @@ import { createReadStream, createWriteStream, existsSync, rmSync } from 'node:fs
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
-import { emptyStats, readBatches, ROW_COLUMNS, type RowBatch } from '../src/server/import/batch-reader';
-import { openCsvSource } from '../src/server/import/input';
-import { emptyCell, LineSplitter, parseCellBytes } from '../src/server/import/opencellid-csv';
-import { appendRows, newRun } from '../src/server/import/row-run';
-import { sortRows } from '../src/server/import/write-order';
-import { townGazetteer } from '../src/server/places/gazetteer';
-import Database from '../src/server/store/sqlite';
+import { emptyStats, readBatches, ROW_COLUMNS, type RowBatch } from '../src/server/admin/import/batch-reader';
+import { openCsvSource } from '../src/server/admin/import/input';
+import { emptyCell, LineSplitter, parseCellBytes } from '../src/server/admin/import/opencellid-csv';
+import { appendRows, newRun } from '../src/server/admin/import/row-run';
+import { sortRows } from '../src/server/admin/import/write-order';
+import { townGazetteer } from '../src/server/cells/gazetteer';
+import Database from '../src/server/store/sqlite/driver';
 
 export interface Timed {
   seconds: number;

@@ -15,7 +15,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDemoStore } from '../src/server/demo/demo-data';
+import { openDemoStore } from '../src/server/admin/demo-data';
 import { generateOpenCellId, syntheticCellKey } from './generate-opencellid';
 import {
   bareInsert,

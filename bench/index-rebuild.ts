@@ -4,11 +4,11 @@
  * cell) against the load from memory (the cells read in key order, planned, written), each in a transaction rolled
  * back, with the given page cache. Usage: npx tsx bench/index-rebuild.ts DB [cacheMiB, 8]
  */
-import Database from '../src/server/store/sqlite';
-import { boxLayout, loadCellsBox, reload } from '../src/server/store/cells-rtree-load';
-import { loadCellsBoxFrom, type BoxCells } from '../src/server/store/cells-rtree-plan';
-import { leafWriter, writeUpper } from '../src/server/store/rtree-leaves';
-import { ROUNDINGS } from '../src/server/store/rtree-pack';
+import Database from '../src/server/store/sqlite/driver';
+import { boxLayout, loadCellsBox, reload } from '../src/server/store/sqlite/cells-rtree-load';
+import { loadCellsBoxFrom, type BoxCells } from '../src/server/store/sqlite/cells-rtree-plan';
+import { leafWriter, writeUpper } from '../src/server/store/sqlite/rtree-leaves';
+import { ROUNDINGS } from '../src/server/store/sqlite/rtree-pack';
 import { loadavg } from 'node:os';
 const [file, cacheMb] = [process.argv[2]!, Number(process.argv[3] ?? 8)];
 const db = new Database(file);

@@ -11,7 +11,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import type { Page } from '@playwright/test';
-import Database from '../src/server/store/sqlite';
+import Database from '../src/server/store/sqlite/driver';
 import { startBenchApp } from './browser';
 import { quantile, stop, waitFor } from './support';
 import { summariseTrace } from './trace-summary';

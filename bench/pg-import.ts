@@ -8,9 +8,9 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { importCells, type ImportReport } from '../src/server/import/import-cells';
-import { importCellsToPostgres } from '../src/server/import/postgres-import';
-import { openDemoStore } from '../src/server/demo/demo-data';
+import { importCells, type ImportReport } from '../src/server/admin/import/import-cells';
+import { importCellsToPostgres } from '../src/server/admin/import/postgres-import';
+import { openDemoStore } from '../src/server/admin/demo-data';
 import { openPostgresStore } from '../src/server/store/postgres/open';
 import { startCluster } from '../scripts/pg-cluster';
 import { generateOpenCellId } from './generate-opencellid';

@@ -16,12 +16,12 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createClient } from 'redis';
 import { startCluster } from '../scripts/pg-cluster';
-import { RateLimiter } from '../src/server/guard/rate-limit';
+import { RateLimiter } from '../src/server/platform/guard/rate-limit';
 import { createBuckets } from '../src/server/store/postgres/buckets';
 import { Database } from '../src/server/store/postgres/database';
 import { migrate } from '../src/server/store/postgres/migrate';
 import { createPool } from '../src/server/store/postgres/pool';
-import type { BucketSpec } from '../src/server/store/service-store';
+import type { BucketSpec } from '../src/server/store/shared-buckets';
 import { clusterCpuMs, freePort, loadAverage, machineLine, pidCpuMs, quantile, stop } from './support';
 
 const inflight = Number(process.env.BENCH_INFLIGHT ?? 50);

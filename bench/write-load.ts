@@ -6,7 +6,7 @@
  * bench/writes.ts in a process of its own, beside the service.
  * Usage: npx tsx bench/write-load.ts FILE SECONDS CELLS
  */
-import { openStore } from '../src/server/store/open-store';
+import { openStore } from '../src/server/store/sqlite/open';
 import { syntheticCellId } from './generate-cells';
 
 const [file = '', seconds = '10', cells = '100000'] = process.argv.slice(2);

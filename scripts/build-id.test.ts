@@ -14,7 +14,7 @@ function tree(dir: string): (path: string, text: string) => void {
   write('src/server/main.ts', 'export {};\n');
   write('src/testing/stand-ins.ts', 'export const a = 1;\n');
   write('src/server/testing/temp-dir.ts', 'export const b = 1;\n');
-  write('src/server/app.test.ts', 'export {};\n');
+  write('src/server/system-tests/app.test.ts', 'export {};\n');
   write('package.json', '{"version":"0.1.0"}\n');
   return write;
 }
@@ -29,7 +29,7 @@ describe('the build id', () => {
     write('src/server/testing/temp-dir.ts', 'export const b = 2;\n');
     write('src/server/testing/new-helper.ts', 'export {};\n');
     write('src/testing/stand-ins.ts', 'export const a = 2;\n');
-    write('src/server/app.test.ts', 'export const changed = true;\n');
+    write('src/server/system-tests/app.test.ts', 'export const changed = true;\n');
     expect(buildId(dir)).toBe(id);
     write('src/server/main.ts', 'export const changed = true;\n');
     expect(buildId(dir)).not.toBe(id);

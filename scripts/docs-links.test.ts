@@ -1,7 +1,18 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { anchors, commands, frontDoorProblems, linkProblems, links, slug, type DocsTree } from './docs-links';
+import { execFileSync } from 'node:child_process';
+import {
+  anchors,
+  commands,
+  fileNameProblems,
+  fileNames,
+  frontDoorProblems,
+  linkProblems,
+  links,
+  slug,
+  type DocsTree,
+} from './docs-links';
 
 function markdownUnder(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
@@ -39,6 +50,15 @@ describe('the README and the guides in docs/', () => {
     expect(linkProblems(disk, documents)).toEqual([]);
   });
 
+  it('name only files that exist', () => {
+    const paths = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+      encoding: 'utf8',
+    })
+      .split('\n')
+      .filter((path) => path !== '' && existsSync(path));
+    expect(fileNameProblems(disk, documents, paths)).toEqual([]);
+  });
+
   it('keep the README a front door that starts with the two commands', () => {
     expect(frontDoorProblems(readFileSync('README.md', 'utf8'))).toEqual([]);
   });
@@ -49,12 +69,13 @@ describe('the README and the guides in docs/', () => {
     expect(firstSection).toBe('From a request to an answer');
     const order = [
       'src/api/client',
-      'http/',
-      'guard/',
-      'reads/',
+      'platform/http/',
+      'platform/guard/',
+      'cells/',
       'sources/',
+      'location/',
       'store/',
-      'net/',
+      'platform/net/',
       'src/api/codec',
     ];
     const positions = order.map((folder) => design.indexOf(folder));
@@ -64,6 +85,21 @@ describe('the README and the guides in docs/', () => {
 });
 
 describe('the link checker', () => {
+  it('finds the file names a document mentions, in prose, code spans and blocks, links and URLs left out', () => {
+    const markdown = [
+      'See `src/server/cells/cell-read.ts` and cell-answer.ts.',
+      '[the guide](docs/using.md) and https://example.com/x.ts',
+      '```sh',
+      'npx tsx scripts/pg-cluster.ts',
+      '```',
+    ].join('\n');
+    expect(fileNames(markdown).map(({ target }) => target)).toEqual([
+      'src/server/cells/cell-read.ts',
+      'cell-answer.ts',
+      'scripts/pg-cluster.ts',
+    ]);
+  });
+
   it("makes GitHub's slugs", () => {
     expect(slug('Load (`npm run bench:load`)')).toBe('load-npm-run-benchload');
     expect(slug('Proxy mode: pointing the app at a real operator')).toBe(

@@ -165,3 +165,55 @@ export function frontDoorProblems(readme: string): string[] {
   }
   return problems;
 }
+
+/** Where a file name in prose or code may be rooted: the repository, src/, the service, the browser's folders. */
+const ROOTS = [
+  '',
+  'src/',
+  'src/server/',
+  'src/server/platform/',
+  'src/server/store/',
+  'scripts/',
+  'bench/',
+  'e2e/',
+];
+/** What a build, a run or the reader makes (never in the repository): left out of the check. */
+const MADE = /^(?:dist|dist-server|node_modules|data|test-results|playwright-report|bench\/out)\//;
+const FILE_NAME = /(?<![\w./@-])((?:[\w@.-]+\/)*[\w.-]+\.(?:ts|tsx|mjs|cjs|md))(?![\w/-])/g;
+
+/** The file names (with their line) a document mentions in prose, code spans or code blocks, links left out. */
+export function fileNames(markdown: string): Link[] {
+  const found: Link[] = [];
+  markdown.split('\n').forEach((raw, index) => {
+    const line = raw.replace(/\]\([^)]*\)/g, ']').replace(/https?:\/\/\S+/g, '');
+    for (const match of line.matchAll(FILE_NAME)) found.push({ target: match[1] ?? '', line: index + 1 });
+  });
+  return found;
+}
+
+/**
+ * Every file name of the given documents that names no file of the repository (`paths`, from its root), as
+ * `file:line: problem`. A name with folders is looked up from the repository's root, src/, src/server/ and the
+ * document's own folder; a bare name (`cell-read.ts`) anywhere, as the text around it says where.
+ */
+export function fileNameProblems(
+  tree: DocsTree,
+  files: readonly string[],
+  paths: readonly string[],
+): string[] {
+  const names = new Set(paths.map((path) => posix.basename(path)));
+  const suffixes = new Set(
+    paths.flatMap((path) => path.split('/').map((_, i, all) => all.slice(i).join('/'))),
+  );
+  return files.flatMap((from) =>
+    fileNames(tree.read(from) ?? '').flatMap(({ target, line }) => {
+      const name = target.replace(/^\.\//, '');
+      if (MADE.test(name)) return [];
+      const found = name.includes('/')
+        ? [...ROOTS, `${posix.dirname(from)}/`].some((root) => tree.exists(posix.normalize(root + name))) ||
+          suffixes.has(name)
+        : names.has(name);
+      return found ? [] : [`${from}:${line}: ${target}: no such file`];
+    }),
+  );
+}

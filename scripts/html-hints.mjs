@@ -1,5 +1,5 @@
 // Tells the browser at once what the first screen needs besides the page's own script. The service writes its
-// settings into the page it serves (src/server/http/app-page.ts); a page served without the service (a CDN) has to read
+// settings into the page it serves (src/server/platform/http/app-page.ts); a page served without the service (a CDN) has to read
 // them from the API, so it preloads them here, in parallel with the script, and the service takes this preload
 // out of its own page. The map's chunk is not preloaded: measured, it shares the line with the page's script and
 // delays the first paint, while the map's first tile is no longer the largest element (docs/performance.md, Lighthouse).

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
 const TEXT = /\.(?:html|js|mjs|css|svg|json|txt|xml|map|webmanifest)$/;
-// The service's threshold for API answers too (src/server/http/compression.ts): below it compression does not pay.
+// The service's threshold for API answers too (src/server/platform/http/compression.ts): below it compression does not pay.
 const MIN_BYTES = 1024;
 
 const brotli = promisify(brotliCompress);

@@ -71,7 +71,7 @@ describe('import zones (eslint.config.js)', () => {
   it("the service never reaches the browser side, from any depth; its own rooms may share a browser folder's name", async () => {
     for (const [path, line] of [
       ['src/server/app.ts', "import { x } from '../testing/test-session';"],
-      ['src/server/store/admin.ts', "import { x } from '../../state/session';"],
+      ['src/server/store/sqlite/admin.ts', "import { x } from '../../../state/session';"],
       ['src/server/import/worker/read.ts', "import { x } from '../../../map/geo';"],
     ]) {
       expect(await zoneErrors(path!, line!), `${path}: ${line}`).toEqual([
@@ -80,7 +80,7 @@ describe('import zones (eslint.config.js)', () => {
     }
     for (const [path, line] of [
       ['src/server/store/admin.test.ts', "import { x } from '../testing/temp-stores';"],
-      ['src/server/reads/cells.ts', "import { x } from '../../api/cell-id';"],
+      ['src/server/cells/cells.ts', "import { x } from '../../api/cell-id';"],
     ]) {
       expect(await zoneErrors(path!, line!), `${path}: ${line}`).toEqual([]);
     }
@@ -127,8 +127,8 @@ describe('import zones (eslint.config.js)', () => {
 
   it('the SQLite driver is loaded in one place: elsewhere its types only', async () => {
     for (const path of [
-      'src/server/store/open-store.ts',
-      'src/server/reads/cells-in-view.test.ts',
+      'src/server/store/sqlite/open.ts',
+      'src/server/cells/cells-in-view.test.ts',
       'bench/lookup.ts',
     ]) {
       expect(await zoneErrors(path, "import x from 'better-sqlite3';"), path).toEqual([
@@ -136,7 +136,9 @@ describe('import zones (eslint.config.js)', () => {
       ]);
       expect(await zoneErrors(path, "import type x from 'better-sqlite3';"), path).toEqual([]);
     }
-    expect(await zoneErrors('src/server/store/sqlite.ts', "import x from 'better-sqlite3';")).toEqual([]);
+    expect(await zoneErrors('src/server/store/sqlite/driver.ts', "import x from 'better-sqlite3';")).toEqual(
+      [],
+    );
   });
 
   describe('the service’s rooms', () => {
@@ -145,22 +147,25 @@ describe('import zones (eslint.config.js)', () => {
     const allowed = async (path: string, line: string) =>
       expect(await zoneErrors(path, line), `${path}: ${line}`).toEqual([]);
 
-    it('only the entry points and cli/ import demo/: never the store, the sources or the reads', async () => {
-      for (const path of [
-        'src/server/store/admin.ts',
-        'src/server/sources/opencellid.ts',
-        'src/server/reads/cell-read.ts',
-        'src/server/import/import-cells.ts',
+    it('only the entry points, admin/ and the demo mode import the demo: never the store, cells or location', async () => {
+      for (const [path, line] of [
+        ['src/server/store/sqlite/admin.ts', "import { x } from '../../admin/demo-data';"],
+        ['src/server/cells/sources/opencellid.ts', "import { x } from '../../admin/demo-data';"],
+        ['src/server/cells/cell-read.ts', "import { x } from '../modes/demo/simulator';"],
+        ['src/server/location/location-read.ts', "import { x } from '../admin/towns';"],
       ]) {
-        await refused(path, "import { x } from '../demo/demo-data';", /Only the entry points and cli/);
+        expect(await zoneErrors(path!, line!), `${path}: ${line}`).toContainEqual(
+          expect.stringMatching(/Only the entry points, admin\//),
+        );
       }
-      await allowed('src/server/main.ts', "import { x } from './demo/demo-data';");
-      await allowed('src/server/cli/import-command.ts', "import { x } from '../demo/demo-data';");
-      await allowed('src/server/reads/cell-read.test.ts', "import { x } from '../demo/demo-data';");
+      await allowed('src/server/main.ts', "import { x } from './admin/demo-data';");
+      await allowed('src/server/admin/import-command.ts', "import { x } from './demo-data';");
+      await allowed('src/server/modes/demo/simulator.ts', "import { x } from '../../admin/demo-data';");
+      await allowed('src/server/cells/cell-read.test.ts', "import { x } from '../admin/demo-data';");
     });
 
     it('only tests and testing/ import vitest or testing/', async () => {
-      await refused('src/server/reads/cell-read.ts', "import { x } from 'vitest';", /Only tests/);
+      await refused('src/server/cells/cell-read.ts', "import { x } from 'vitest';", /Only tests/);
       await refused('src/server/app.ts', "import { x } from 'vitest';", /Only tests/);
       await refused(
         'src/server/app.ts',
@@ -168,49 +173,93 @@ describe('import zones (eslint.config.js)', () => {
         /only tests import it/,
       );
       await allowed('src/server/testing/temp-stores.ts', "import { x } from 'vitest';");
-      await allowed('src/server/app.test.ts', "import { x } from './testing/temp-stores';");
+      await allowed('src/server/system-tests/app.test.ts', "import { x } from '../testing/temp-stores';");
     });
 
-    it('net/ imports nothing of the service but src/api', async () => {
-      await refused(
-        'src/server/net/outbound.ts',
-        "import { x } from '../store/records';",
-        /net\/ is the way out/,
-      );
-      await refused('src/server/net/outbound.ts', "import { x } from '../config';", /net\/ is the way out/);
-      await allowed('src/server/net/outbound.ts', "import { x } from '../../api/errors';");
-      await allowed('src/server/net/outbound.ts', "import { x } from './safe-text';");
-    });
-
-    it('reads/ reach the store through its interface only', async () => {
-      for (const line of ["import x from '../store/sqlite';", "import { x } from '../store/schema';"]) {
-        await refused('src/server/reads/cell-read.ts', line, /through its interface/);
+    it('platform/net and platform/cache import nothing of the service but src/api', async () => {
+      for (const line of [
+        "import { x } from '../../store/records';",
+        "import { x } from '../../config';",
+        "import { x } from '../guard/guard';",
+      ]) {
+        await refused('src/server/platform/net/outbound.ts', line, /platform\/net is the one way out/);
+        await refused('src/server/platform/cache/fresh-cache.ts', line, /platform\/cache/);
       }
-      for (const name of ['service-reads', 'records', 'fresh-cache']) {
-        await allowed('src/server/reads/cell-read.ts', `import { x } from '../store/${name}';`);
-      }
+      await allowed('src/server/platform/net/outbound.ts', "import { x } from '../../../api/errors';");
+      await allowed('src/server/platform/net/outbound.ts', "import { x } from './safe-text';");
     });
 
-    it('imports run one way: sources below reads, import below cli, the store beneath all', async () => {
+    it('capabilities reach the store through its ports, never an engine', async () => {
+      for (const path of ['src/server/cells/cell-read.ts', 'src/server/location/location-read.ts']) {
+        for (const line of [
+          "import x from '../store/sqlite/driver';",
+          "import { x } from '../store/sqlite/schema';",
+          "import { x } from '../store/postgres/open';",
+        ]) {
+          await refused(path, line, /through its ports/);
+        }
+        for (const name of ['service-reads-port', 'records', 'service-store', 'cell-cache-port']) {
+          await allowed(path, `import { x } from '../store/${name}';`);
+        }
+      }
+      await refused('src/server/store/sqlite/open.ts', "import { x } from '../postgres/open';", /one engine/);
+      await refused('src/server/store/postgres/open.ts', "import { x } from '../sqlite/open';", /one engine/);
+      await allowed('src/server/store/postgres/open.ts', "import { x } from '../cell-cache-port';");
+    });
+
+    it('each capability in its own room: the CAMARA consumer and operator never import each other', async () => {
       await refused(
-        'src/server/sources/cell-lookup.ts',
-        "import { x } from '../reads/cell-answer';",
-        /sources/,
+        'src/server/camara-consumer/engine.ts',
+        "import { x } from '../camara-operator/operator';",
+        /camara-consumer\//,
       );
       await refused(
-        'src/server/sources/cell-lookup.ts',
-        "import { x } from '../proxy/pass-back';",
-        /sources/,
+        'src/server/camara-operator/routes.ts',
+        "import { x } from '../camara-consumer/engine';",
+        /camara-operator\//,
       );
-      await refused('src/server/import/import-cells.ts', "import { x } from '../cli/args';", /import\//);
-      await refused('src/server/store/schema.ts', "import { x } from '../places/gazetteer';", /store\//);
       await refused(
-        'src/server/places/gazetteer.ts',
-        "import { x } from '../import/batch-reader';",
-        /places/,
+        'src/server/cells/cell-read.ts',
+        "import { x } from '../camara-consumer/engine';",
+        /cells\//,
       );
-      await allowed('src/server/sources/cell-sources.ts', "import { x } from '../places/gazetteer';");
-      await allowed('src/server/proxy/proxy-routes.ts', "import { x } from '../reads/cell-answer';");
+      await refused(
+        'src/server/cells/cell-read.ts',
+        "import { x } from '../modes/proxy/pass-back';",
+        /cells\//,
+      );
+      await allowed('src/server/location/camara-read.ts', "import { x } from '../camara-consumer/asks';");
+      await allowed('src/server/camara-consumer/engine.ts', "import { x } from '../../api/device-location';");
+    });
+
+    it('imports run one way: platform beneath the capabilities, the store beneath all', async () => {
+      await refused(
+        'src/server/platform/http/cors.ts',
+        "import { x } from '../../cells/cell-answer';",
+        /plumbing/,
+      );
+      await refused(
+        'src/server/platform/guard/guard.ts',
+        "import { x } from '../../cells/cell-request';",
+        /door/,
+      );
+      await refused(
+        'src/server/store/sqlite/schema.ts',
+        "import { x } from '../../cells/gazetteer';",
+        /store\//,
+      );
+      await refused(
+        'src/server/store/records.ts',
+        "import { x } from '../platform/guard/limits';",
+        /store\//,
+      );
+      await refused(
+        'src/server/admin/import/import-cells.ts',
+        "import { x } from '../../modes/proxy/x';",
+        /admin\//,
+      );
+      await allowed('src/server/cells/sources/cell-sources.ts', "import { x } from '../gazetteer';");
+      await allowed('src/server/modes/proxy/proxy-routes.ts', "import { x } from '../../cells/cell-answer';");
     });
   });
 });

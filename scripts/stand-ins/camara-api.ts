@@ -1,12 +1,7 @@
 // The stand-in operator's Device Location API (location-retrieval 0.5, location-verification 3, r3.2), for
 // three-legged tokens: the subscriber comes from the token, a `device` in the body is 422 UNNECESSARY_IDENTIFIER.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import {
-  RETRIEVAL_SCOPE,
-  VERIFICATION_SCOPE,
-  X_CORRELATOR,
-  type Area,
-} from '../../src/server/camara/device-location';
+import { RETRIEVAL_SCOPE, VERIFICATION_SCOPE, X_CORRELATOR, type Area } from '../../src/api/device-location';
 import { NOW_PLACEHOLDER, subscriberOf } from './camara-subscribers';
 
 export interface IssuedToken {

@@ -1,6 +1,6 @@
 // The stand-in CAMARA operator's subscribers: each number behaves one way, so a test picks the behaviour by the
 // number it registers (register-user DEVELOPER <digits>). Numbers the operator does not know get unknown_user_id.
-import type { Area } from '../../src/server/camara/device-location';
+import type { Area } from '../../src/api/device-location';
 
 /** How the subscriber answers the operator's question on the phone. */
 export type ConsentBehaviour =

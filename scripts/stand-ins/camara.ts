@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
-import { CIBA_GRANT_TYPE, PHONE_NUMBER } from '../../src/server/camara/device-location';
+import { CIBA_GRANT_TYPE, PHONE_NUMBER } from '../../src/api/device-location';
 import { handleApi, type ApiState, type IssuedToken, type SeenApiRequest } from './camara-api';
 import { checkClient, type ClientRegistry, type SeenAssertion } from './camara-client-auth';
 import { subscriberOf } from './camara-subscribers';

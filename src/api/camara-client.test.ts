@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CAMARA_NUMBERS as N } from '../../scripts/stand-ins/camara';
 import { createApp } from '../server/app';
 import { startHarness, type Harness } from '../server/testing/camara-consumer';
-import { camaraLocationSource } from '../server/sources/camara-location';
+import { camaraLocationSource } from '../server/location/camara-location';
 import { decodeCamaraAnswer, decodeCamaraFailure } from './camara-codec';
 import { createClient } from './client';
 import { ApiError } from './errors';

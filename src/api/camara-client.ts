@@ -1,5 +1,5 @@
 import { camaraAskPath, decodeCamaraAnswer, decodeCamaraFailure } from './camara-codec';
-import type { Client, Request, RequestOptions } from './client';
+import type { Client, Request, RequestOptions } from './client-types';
 
 const json = (options: RequestOptions): RequestOptions => ({ ...options, format: 'json' });
 

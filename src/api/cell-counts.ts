@@ -1,4 +1,4 @@
-import type { Bbox } from './cells-in-view';
+import type { Bbox } from './bbox';
 import { isTree, jsonObject, own, text, type Tree } from './codec';
 import { malformed } from './errors';
 import type { Format } from './types';

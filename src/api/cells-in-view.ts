@@ -1,6 +1,9 @@
 import { readRadio, type Radio } from './cell-facts';
 import type { CellCounts } from './cell-counts';
 import type { Cell } from './types';
+import type { Bbox } from './bbox';
+
+export type { Bbox } from './bbox';
 
 /**
  * Cells in view: the reference service's own read beside the document's two (docs/api-notes.md), the cells inside
@@ -12,17 +15,6 @@ export const CELLS_LIMIT = { default: 1000, max: 10_000 } as const;
 
 /** The deepest map zoom the `zoom` parameter takes. */
 export const MAX_ZOOM = 22;
-
-/**
- * WGS84 degrees. `west > east` is a box that crosses the antimeridian (as RFC 7946 writes a GeoJSON bbox), e.g.
- * west 170, east -170 is the 20° around 180°.
- */
-export interface Bbox {
-  west: number;
-  south: number;
-  east: number;
-  north: number;
-}
 
 export interface CellsQuery {
   bbox: Bbox;

@@ -1,6 +1,6 @@
-import { FACT_HEADERS, readFacts, type CellFacts } from './cell-facts';
+import { FACT_HEADERS, readFacts } from './cell-facts';
 import { decodeCells, MAX_CELLS_BODY_CHARS } from './cells-codec';
-import { cellsQueryString, type CellsInView, type CellsQuery } from './cells-in-view';
+import { cellsQueryString } from './cells-in-view';
 import { decodeCell, decodeErrorBody, decodeLocation, MAX_BODY_CHARS } from './codec';
 import {
   ApiError,
@@ -11,65 +11,12 @@ import {
   type RawResponse,
 } from './errors';
 import { camaraReads } from './camara-client';
-import type { CamaraAnswer, CamaraAsk, CamaraQuestion } from './camara';
-import { decodeSettings, type Settings } from './settings';
+import { decodeSettings } from './settings';
 import { joinUrl, maskKeys, requestHeaders } from './request-address';
-import type { Cell, CellHints, CellId, Format, Keys, Location } from './types';
+import type { CellHints, Keys } from './types';
+import type { Answer, Client, ClientOptions, Exchange, Request, RequestOptions } from './client-types';
 
-export interface ClientOptions {
-  /** Prefix of both resources, e.g. `/api` or `https://operator.example/iw/rest`. */
-  baseUrl: string;
-  /** Injectable for tests: the reference service's own `app.fetch` works here. */
-  fetch?: typeof fetch;
-  format?: Format;
-  timeoutMs?: number;
-  /** Bytes read of an answer before it is refused as too large. */
-  maxBodyBytes?: number;
-  /**
-   * Where the keys go: the query, as the document has it (any operator takes them so), or request headers, which
-   * our service also reads and which no console, proxy log or browser history writes down with the URL.
-   */
-  keysIn?: 'query' | 'headers';
-}
-
-export interface RequestOptions {
-  signal?: AbortSignal;
-  format?: Format;
-  /** When the whole read, retries included, must have ended (ms since the epoch, as Date.now()). A try still
-   *  running then is given up as a timeout; one started after it fails at once. */
-  deadline?: number;
-}
-
-/** A decoded answer together with the bytes it came from. */
-export interface Answer<T> {
-  data: T;
-  raw: RawResponse;
-  /** What the answer's headers say beyond the body (source, credit, range…), when it names a source. */
-  facts?: CellFacts;
-}
-
-export interface Client {
-  getLocation(keys: Keys, options?: RequestOptions): Promise<Answer<Location>>;
-  getCell(keys: Keys, id: CellId, options?: RequestOptions & { hints?: CellHints }): Promise<Answer<Cell>>;
-  /** The reference service's own read: the cells inside a box (docs/api-notes.md). */
-  getCellsInView(keys: Keys, query: CellsQuery, options?: RequestOptions): Promise<Answer<CellsInView>>;
-  /** The service's own settings for the app; no keys, always JSON. */
-  getSettings(options?: Pick<RequestOptions, 'signal'>): Promise<Answer<Settings>>;
-  /** The service's CAMARA read (docs/api-notes.md): asks the operator (POST); JSON. A failure the operator gave
-   *  (a refusal, no position…) is an answer too, whatever its status; the keys' own errors stay errors. */
-  askCamara(keys: Keys, ask: CamaraAsk, options?: RequestOptions): Promise<Answer<CamaraAnswer>>;
-  /** Where the question stands (GET), the operator polled by the service when due. */
-  getCamara(keys: Keys, kind: CamaraQuestion, options?: RequestOptions): Promise<Answer<CamaraAnswer>>;
-  /** Stops waiting for the owner (DELETE); the answer is the question's end, `cancelled` when it was pending. */
-  cancelCamara(keys: Keys, kind: CamaraQuestion, options?: RequestOptions): Promise<Answer<CamaraAnswer>>;
-}
-
-/** How a request is sent and what an error status may still hold. */
-export interface Exchange<T> {
-  method?: 'GET' | 'POST' | 'DELETE';
-  /** An answer the body of an error status holds, when it holds one (the CAMARA read's failures). */
-  errorAnswer?: (body: string) => T | undefined;
-}
+export type { Answer, Client, ClientOptions, Exchange, Request, RequestOptions } from './client-types';
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
@@ -206,16 +153,6 @@ function decodedAnswer<T>(
     throw new ApiError('malformed', 'body: answer could not be read', { field: 'body', raw, cause: error });
   }
 }
-
-/** The one request every read goes through (createClient's), for the reads kept in files of their own. */
-export type Request = <T>(
-  path: string,
-  keys: Keys | null,
-  decode: (body: string, contentType: string | null) => T,
-  options: RequestOptions & { hints?: CellHints },
-  maxBytes?: number,
-  exchange?: Exchange<T>,
-) => Promise<Answer<T>>;
 
 /**
  * One configured client for both resources. Every read goes through `request()`: URL with the keys as query

@@ -1,11 +1,12 @@
-import type { OperatorOptions } from './camara/operator';
-import type { HintBudget, SourceBudget } from './guard/limits';
-import type { CamaraLocationSource } from './sources/camara-location';
-import type { SourcesConfig, SourcesDeps } from './sources/cell-sources';
-import type { Upstream } from './sources/operator-source';
+import type { OperatorOptions } from './camara-operator/operator';
+import type { HintBudget, SourceBudget } from './platform/guard/limits';
+import type { CamaraLocationSource } from './location/camara-location';
+import type { SourcesConfig, SourcesDeps } from './cells/sources/cell-sources';
+import type { Upstream } from './cells/sources/operator-source';
 import type { CamaraStore } from './store/camara-store';
-import type { CellCache } from './store/cell-cache';
-import type { EitherWay, ServiceStore } from './store/service-store';
+import type { CellCache } from './store/cell-cache-port';
+import type { ServiceStore } from './store/service-store';
+import type { EitherWay } from './platform/maybe';
 
 /* What the service is composed from (createApp in app.ts): the options every mode shares, the Cell read's, and the
    store each mode reads. */

@@ -1,16 +1,16 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadEnvFile, readDatabase, readDemo } from './config';
-import { runImportCommand } from './cli/import-command';
-import { runCamaraKeyCommand } from './cli/camara-key-command';
-import { runDownloadCommand } from './cli/download-command';
-import { ChoiceNeeded, readArgs, UsageError } from './cli/args';
-import { cellKey, cellRecord, readCsv } from './cli/cell-input';
-import { seedDemoOnce } from './demo/demo-data';
+import { runImportCommand } from './admin/import-command';
+import { runCamaraKeyCommand } from './admin/camara-key-command';
+import { runDownloadCommand } from './admin/download-command';
+import { ChoiceNeeded, readArgs, UsageError } from './admin/args';
+import { cellKey, cellRecord, readCsv } from './admin/cell-input';
+import { seedDemoOnce } from './admin/demo-data';
 import { openServiceStore, type DatabaseChoice, type ServiceStore } from './store/service-store';
 import { StoreError, type CellRecord } from './store/records';
-import { shownKey } from './store/schema';
-import { printable, printableLines } from './cli/terminal-text';
+import { shownKey } from './store/key-hash';
+import { printable, printableLines } from './admin/terminal-text';
 
 export interface Io {
   out: (line: string) => void;
@@ -122,7 +122,7 @@ const COMMANDS: Record<string, { check: (p: Parsed) => unknown; run: Command }> 
   'sms-reply': {
     check: (p) => expect(p.args, ['USERKEY']),
     run: async (store, p, io) => {
-      const { smsReply } = await import('./cli/sms-reply');
+      const { smsReply } = await import('./admin/sms-reply');
       await smsReply(store, { userKey: p.args[0] ?? '', clientId: p.client, consent: !p.no }, io);
     },
   },
@@ -268,6 +268,6 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(p
         : argv[0] === 'camara-public-key'
           ? await runCamaraKeyCommand(argv, { out: console.log, err: console.error, env: process.env })
           : argv[0] === 'camara-client'
-            ? await (await import('./cli/camara-client')).runCamaraClient(argv, lines)
+            ? await (await import('./admin/camara-client')).runCamaraClient(argv, lines)
             : await run(argv, lines);
 }

@@ -1,14 +1,14 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEFAULT_SETTINGS } from '../api/settings';
-import { parseLocation, type LocationConfig } from './camara/consumer-settings';
-import type { SourcesConfig } from './sources/cell-sources';
-import { SOURCE_NAMES, type SourceName } from './sources/cell-source';
-import { DEFAULT_GEOLOCATE_URL } from './sources/geolocate';
-import { DEFAULT_OPENCELLID_URL } from './sources/opencellid';
-import { parseTileUrl } from './http/tile-url';
+import { parseLocation, type LocationConfig } from './camara-consumer/settings';
+import type { SourcesConfig } from './cells/sources/cell-sources';
+import { SOURCE_NAMES, type SourceName } from './cells/sources/cell-source';
+import { DEFAULT_GEOLOCATE_URL } from './cells/sources/geolocate';
+import { DEFAULT_OPENCELLID_URL } from './cells/sources/opencellid';
+import { parseTileUrl } from './platform/http/tile-url';
 import { parseDatabaseUrl, parseSealKey, type DatabaseChoice } from './store/database-setting';
-import { MAX_LOOKED_THROUGH } from './store/cells-in-box';
+import { MAX_LOOKED_THROUGH } from './store/cells-in-box-port';
 /** Every setting of the service. Nothing else in the service reads the environment. */
 export interface Config {
   host: string;

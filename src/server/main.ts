@@ -1,16 +1,16 @@
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
-import { startCamaraConsumer } from './camara/consumer-start';
-import { camaraLocationSource, type CamaraLocationSource } from './sources/camara-location';
+import { startCamaraConsumer } from './camara-consumer/start';
+import { camaraLocationSource, type CamaraLocationSource } from './location/camara-location';
 import { ConfigError, loadConfig, loadEnvFile, type Config } from './config';
-import { DEMO_KEYS, seedDemoOnce } from './demo/demo-data';
-import { createHttpServer } from './http/http-server';
-import { townGazetteer } from './places/gazetteer';
-import { createListener } from './http/listener';
-import { createLogWriter } from './http/log-writer';
-import { startSimulator } from './demo/simulator';
-import { hasLiveSources } from './sources/cell-sources';
-import { signingKeys } from './oidc/keys';
+import { DEMO_KEYS, seedDemoOnce } from './admin/demo-data';
+import { createHttpServer } from './platform/http/http-server';
+import { townGazetteer } from './cells/gazetteer';
+import { createListener } from './platform/http/listener';
+import { createLogWriter } from './platform/http/log-writer';
+import { startSimulator } from './modes/demo/simulator';
+import { hasLiveSources } from './cells/sources/cell-sources';
+import { signingKeys } from './camara-operator/oidc/keys';
 import { openServiceStore, type ServiceStore } from './store/service-store';
 import { GEOFENCING_DEFAULTS, startGeofencing } from './camara-operator/geofencing/engine';
 

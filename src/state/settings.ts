@@ -27,7 +27,7 @@ function stored(): Settings {
   }
 }
 
-/** The settings the service put into the page it served (src/server/http/app-page.ts), if it did. */
+/** The settings the service put into the page it served (src/server/platform/http/app-page.ts), if it did. */
 export function pageSettings(): Settings | undefined {
   const text =
     typeof document === 'undefined' ? null : document.getElementById(SETTINGS_ELEMENT_ID)?.textContent;

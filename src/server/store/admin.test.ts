@@ -123,7 +123,7 @@ for (const engine of storeEngines('cellpos-admin-')) {
 
     it('fills a new database with the demo data once, however many start at once', async () => {
       const store = await engine.open();
-      const { seedDemoOnce } = await import('../demo/demo-data');
+      const { seedDemoOnce } = await import('../admin/demo-data');
       const filled = await Promise.all([seedDemoOnce(store), seedDemoOnce(store), seedDemoOnce(store)]);
       expect(filled.filter(Boolean)).toHaveLength(1);
       expect((await store.counts()).developers).toBe(2);

@@ -1,6 +1,6 @@
 import { exportJWK, generateKeyPair } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { storeAdapter } from '../oidc/adapter';
+import { storeAdapter } from '../camara-operator/oidc/adapter';
 import type { JsonObject } from './camara-store';
 import { hashedRecordId } from './record-ids';
 import { storeEngines } from '../testing/store-engines';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { storeEngines } from '../testing/store-engines';
-import type { BoxAnswer, BoxQuery } from './cells-in-box';
+import type { BoxAnswer, BoxQuery } from './cells-in-box-port';
 import type { CellRecord } from './records';
 
 const cell = (cellid: number, lat: number, lon: number, mnc = 91, mcc = 244): CellRecord => ({

@@ -2,10 +2,10 @@ import { chmodSync, existsSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ensureFolderOf } from './folder';
-import { openStore } from './open-store';
+import { openStore } from './sqlite/open';
 import { StoreError } from './records';
 import { sealKeyFile } from './seal-key';
-import Database from './sqlite';
+import Database from './sqlite/driver';
 import { tempDir } from '../testing/temp-dir';
 
 const dir = tempDir('folder');

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database, { type Db } from './sqlite';
+import Database, { type Db } from './sqlite/driver';
 import { describe, expect, it } from 'vitest';
 import { run } from '../cli';
-import { openDemoStore } from '../demo/demo-data';
-import { openStore } from './open-store';
-import { keyHash, migrate, SCHEMA_VERSION } from './schema';
+import { openDemoStore } from '../admin/demo-data';
+import { openStore } from './sqlite/open';
+import { migrate, SCHEMA_VERSION } from './sqlite/schema';
+import { keyHash } from './key-hash';
 import { tempDir } from '../testing/temp-dir';
 
 /* The database keeps the keys' SHA-256 hashes and a short prefix to tell them apart in a listing, never the keys:

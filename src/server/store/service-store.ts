@@ -1,44 +1,15 @@
-import type { Admin } from './admin';
+import type { Admin } from './admin-port';
 import type { CamaraStore } from './camara-store';
 import type { DatabaseChoice } from './database-setting';
 import type { CamaraConsumerStore } from './camara-consumer-store';
-import type { CacheLifetimes, CellCache } from './cell-cache';
-import type { ServiceReads } from './service-reads';
-import { openStore } from './open-store';
+import type { CacheLifetimes, CellCache } from './cell-cache-port';
+import type { ServiceReads } from './service-reads-port';
+import { openStore } from './sqlite/open';
 import { openPostgresStore } from './postgres/open';
 import { sealKeyOf } from './seal-key';
-import type { GeofenceStore } from '../camara-operator/geofencing/subscriptions';
-
-/** A value now (SQLite, in this process) or later (PostgreSQL, over the network). */
-export type Maybe<T> = T | Promise<T>;
-
-/** `next` of `value`: at once when the value is there (SQLite's hot path allocates no promise), else when it comes. */
-export function andThen<T, R>(value: Maybe<T>, next: (ready: T) => Maybe<R>): Maybe<R> {
-  return value instanceof Promise ? value.then(next) : next(value);
-}
-
-/** `T`'s methods, each answering now or later with what `T`'s answers. */
-export type EitherWay<T> = {
-  [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Maybe<Awaited<R>> : T[K];
-};
-
-/** Token buckets kept where every replica sees them (guard/limits.ts charges them). */
-export interface SharedBuckets {
-  /**
-   * Takes a token from `take` (when it has one) and says how many `peek` holds, in one step: the tokens each has
-   * now, after the one taken; `peek` absent: NaN.
-   */
-  charge(take: BucketSpec, peek?: BucketSpec): Promise<{ taken: boolean; tokens: number; peeked: number }>;
-  /** How many tokens a bucket holds now, taking none. */
-  tokens(bucket: BucketSpec): Promise<number>;
-}
-
-export interface BucketSpec {
-  /** What the bucket is for: a scope and a value (an address, a key), hashed before it is kept. */
-  name: string;
-  perSecond: number;
-  burst: number;
-}
+import type { EitherWay, Maybe } from '../platform/maybe';
+import type { SharedBuckets } from './shared-buckets';
+import type { GeofenceStore } from './geofence-store';
 
 /**
  * The service's store, whichever engine holds it: SQLite answers at once, PostgreSQL later. Callers that must stay

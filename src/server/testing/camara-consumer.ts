@@ -5,15 +5,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CAMARA_CLIENT_ID, startCamaraStandIn, type CamaraStandIn } from '../../../scripts/stand-ins/camara';
-import { openDemoStore } from '../demo/demo-data';
-import type { Store } from '../store/open-store';
-import { discover } from '../camara/consumer-discovery';
-import { createCamaraConsumer, type CamaraConsumer } from '../camara/consumer-engine';
-import { fetchOperator } from '../camara/consumer-http';
-import { clientKeyFromPem, type ClientKey } from '../camara/consumer-key';
-import type { ConsumerContext, Subscriber } from '../camara/consumer-context';
-import { DEFAULT_PURPOSE } from '../camara/consumer-settings';
-import { tokenSeal } from '../camara/consumer-seal';
+import { openDemoStore } from '../admin/demo-data';
+import type { Store } from '../store/sqlite/open';
+import { discover } from '../camara-consumer/discovery';
+import { createCamaraConsumer, type CamaraConsumer } from '../camara-consumer/engine';
+import { fetchOperator } from '../camara-consumer/http';
+import { clientKeyFromPem, type ClientKey } from '../camara-consumer/key';
+import type { ConsumerContext, Subscriber } from '../camara-consumer/context';
+import { DEFAULT_PURPOSE } from '../camara-consumer/settings';
+import { tokenSeal } from '../camara-consumer/seal';
 
 export interface Harness {
   consumer: CamaraConsumer;

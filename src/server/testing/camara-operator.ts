@@ -4,16 +4,16 @@ import { exportSPKI, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import type Provider from 'oidc-provider';
 import { afterEach } from 'vitest';
 import { createApp } from '../app';
-import { createHttpServer } from '../http/http-server';
-import { createListener } from '../http/listener';
-import { clientJwks } from '../oidc/client-keys';
-import { answerRequests, waitingRequests } from '../oidc/consent';
-import { signingKeys } from '../oidc/keys';
-import { createOidcProvider } from '../oidc/provider';
+import { createHttpServer } from '../platform/http/http-server';
+import { createListener } from '../platform/http/listener';
+import { clientJwks } from '../camara-operator/oidc/client-keys';
+import { answerRequests, waitingRequests } from '../camara-operator/oidc/consent';
+import { signingKeys } from '../camara-operator/oidc/keys';
+import { createOidcProvider } from '../camara-operator/oidc/provider';
 import type { JsonObject } from '../store/camara-store';
-import type { Store } from '../store/open-store';
+import type { Store } from '../store/sqlite/open';
 import { tempStores } from './temp-stores';
-import { operatorUrls } from '../camara/operator';
+import { operatorUrls } from '../camara-operator/operator';
 
 /** A registered API consumer of the tests, holding its own private key as a real one would. */
 export interface TestClient {

@@ -1,4 +1,4 @@
-import type { CellQuestion, CellSource, SourceResult } from '../sources/cell-source';
+import type { CellQuestion, CellSource, SourceResult } from '../cells/sources/cell-source';
 
 /** For tests: the question the Cell read asks each source, for cell 244/91/`cellid` in LAC 6001. */
 export function cellQuestion(cellid: number, more: Partial<CellQuestion> = {}): CellQuestion {

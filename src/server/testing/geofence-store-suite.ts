@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { GeofenceSubscription, OutgoingEvent } from '../camara-operator/geofencing/subscriptions';
-import { AREA_LEFT } from '../camara-operator/geofencing/subscriptions';
+import type { GeofenceSubscription, OutgoingEvent } from '../store/geofence-store';
+import { AREA_LEFT } from '../store/geofence-store';
 import type { TestEngine } from './store-engines';
 
 const NOW = 1_800_000_000_000;

@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach } from 'vitest';
-import { seedDemoOnce } from '../demo/demo-data';
-import { openStore } from '../store/open-store';
+import { seedDemoOnce } from '../admin/demo-data';
+import { openStore } from '../store/sqlite/open';
 import { openPostgresStore } from '../store/postgres/open';
 import { memorySealKey } from '../store/seal-key';
 import { postgresSkipped, testDatabase } from './postgres-database';
 import type { ServiceStore } from '../store/service-store';
-import Database from '../store/sqlite';
+import Database from '../store/sqlite/driver';
 
 /** One engine of the store, for a suite that runs against each: the same tests, never a stand-in for either. */
 export interface TestEngine {

@@ -1,6 +1,6 @@
 import { afterAll, afterEach } from 'vitest';
-import { openDemoStore } from '../demo/demo-data';
-import type { Store } from '../store/open-store';
+import { openDemoStore } from '../admin/demo-data';
+import type { Store } from '../store/sqlite/open';
 import { tempDir } from './temp-dir';
 
 /**

@@ -1,5 +1,5 @@
 import { areaOf } from './cloud-event';
-import type { GeofenceSubscription } from './subscriptions';
+import type { GeofenceSubscription } from '../../store/geofence-store';
 
 const iso = (at: number): string => new Date(at).toISOString();
 

@@ -5,7 +5,7 @@ import {
   type GeofenceSubscription,
   type OutgoingEvent,
   type TerminationReason,
-} from './subscriptions';
+} from '../../store/geofence-store';
 
 /** The area as the YAML's Area (a CIRCLE). */
 export function areaOf(subscription: GeofenceSubscription): object {

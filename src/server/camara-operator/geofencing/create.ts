@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { boxAround } from '../../camara/operator-geometry';
-import type { TokenGrant } from '../../camara/operator-bearer';
-import { fail } from '../../camara/operator-errors';
-import { identify } from '../../camara/operator-identify';
-import { COVERAGE_MARGIN_M } from '../../camara/operator-verify';
+import { boxAround } from '../geometry';
+import type { TokenGrant } from '../bearer';
+import { fail } from '../errors';
+import { identify } from '../identify';
+import { COVERAGE_MARGIN_M } from '../verify';
 import type { CamaraStore } from '../../store/camara-store';
 import { startedEvent } from './cloud-event';
 import { parseCreate } from './request';
-import type { GeofenceStore, GeofenceSubscription } from './subscriptions';
+import type { GeofenceStore, GeofenceSubscription } from '../../store/geofence-store';
 import { firstEvents } from './watch';
 
 /** The radii a subscription may have, in metres: no smaller than a cell locates a phone, no larger than a region. */

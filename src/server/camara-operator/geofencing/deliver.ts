@@ -1,6 +1,6 @@
-import { fetchCapped, type OutboundRequest } from '../../net/outbound';
+import { fetchCapped, type OutboundRequest } from '../../platform/net/outbound';
 import { sinkAddressProblem, type Resolve } from './sink';
-import type { ClaimedEvent, GeofenceStore } from './subscriptions';
+import type { ClaimedEvent, GeofenceStore } from '../../store/geofence-store';
 
 export interface DeliveryOptions {
   geofencing: GeofenceStore;

@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { startOperator, threeLeggedToken, type RunningOperator } from '../../testing/camara-operator';
 import { startSink, type TestSink } from '../../testing/geofence-sink';
-import { GEOFENCING_SCOPES } from '../../oidc/scopes';
+import { GEOFENCING_SCOPES } from '../oidc/scopes';
 import { geofencingTick, type EngineOptions } from './engine';
-import { AREA_ENTERED, AREA_LEFT, SUBSCRIPTION_ENDED, SUBSCRIPTION_STARTED } from './subscriptions';
+import {
+  AREA_ENTERED,
+  AREA_LEFT,
+  SUBSCRIPTION_ENDED,
+  SUBSCRIPTION_STARTED,
+} from '../../store/geofence-store';
 
 /*
  * The events' scenarios of geofencing-subscriptions.feature (r3.2): _03 (subscription-started), _08 (expiry), _09

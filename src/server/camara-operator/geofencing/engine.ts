@@ -1,8 +1,8 @@
-import { GEOFENCING_SCOPES } from '../../oidc/scopes';
+import { GEOFENCING_SCOPES } from '../oidc/scopes';
 import type { CamaraStore } from '../../store/camara-store';
 import { endedEvent } from './cloud-event';
 import { deliver, type DeliveryOptions } from './deliver';
-import { AREA_ENTERED, type GeofenceStore, type GeofenceSubscription } from './subscriptions';
+import { AREA_ENTERED, type GeofenceStore, type GeofenceSubscription } from '../../store/geofence-store';
 import { advanceFor, endsByTime } from './watch';
 
 /** The engine's settings (GEOFENCING_TICK_MS, GEOFENCING_RETRY_SECONDS; docs/camara-operator.md). */

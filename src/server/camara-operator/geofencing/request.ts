@@ -1,7 +1,12 @@
-import { fail } from '../../camara/operator-errors';
-import { deviceIds, type DeviceIds } from '../../camara/operator-request-body';
+import { fail } from '../errors';
+import { deviceIds, type DeviceIds } from '../request-body';
 import { sinkProblem } from './sink';
-import { AREA_EVENT_TYPES, type AreaEventType, type CircleArea, type SinkToken } from './subscriptions';
+import {
+  AREA_EVENT_TYPES,
+  type AreaEventType,
+  type CircleArea,
+  type SinkToken,
+} from '../../store/geofence-store';
 
 /** A createGeofencingSubscription body (HTTPSubscriptionRequest), checked against the YAML's schema. */
 export interface CreateRequest {

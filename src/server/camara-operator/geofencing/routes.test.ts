@@ -6,8 +6,8 @@ import {
   type RunningOperator,
 } from '../../testing/camara-operator';
 import { CORRELATOR, expectError } from '../../testing/camara-spec-checks';
-import { GEOFENCING_SCOPES } from '../../oidc/scopes';
-import { AREA_ENTERED, AREA_LEFT } from './subscriptions';
+import { GEOFENCING_SCOPES } from '../oidc/scopes';
+import { AREA_ENTERED, AREA_LEFT } from '../../store/geofence-store';
 
 /*
  * geofencing-subscriptions.feature of DeviceLocation r3.2 (v0.5.0): the API's scenarios, each test named by its

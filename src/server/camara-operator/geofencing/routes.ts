@@ -1,15 +1,15 @@
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { Guard } from '../../guard/guard';
-import { GEOFENCING_SCOPES } from '../../oidc/scopes';
+import type { Guard } from '../../platform/guard/guard';
+import { GEOFENCING_SCOPES } from '../oidc/scopes';
 import type { CamaraStore } from '../../store/camara-store';
-import type { TokenGrant } from '../../camara/operator-bearer';
-import { camaraJson, correlatorCheck, fail, problemResponse } from '../../camara/operator-errors';
-import { PERMISSION_DENIED } from '../../camara/operator-retrieve';
-import { jsonBody, type CamaraEnv } from '../../camara/operator-routes';
+import type { TokenGrant } from '../bearer';
+import { camaraJson, correlatorCheck, fail, problemResponse } from '../errors';
+import { PERMISSION_DENIED } from '../retrieve';
+import { jsonBody, type CamaraEnv } from '../routes';
 import { createSubscription } from './create';
 import { endedEvent } from './cloud-event';
-import { AREA_ENTERED, type GeofenceStore, type GeofenceSubscription } from './subscriptions';
+import { AREA_ENTERED, type GeofenceStore, type GeofenceSubscription } from '../../store/geofence-store';
 import { subscriptionAnswer } from './answer';
 
 export const GEOFENCING_PATH = '/geofencing-subscriptions/v0.5/subscriptions';

@@ -4,7 +4,7 @@ import { startSink } from '../../testing/geofence-sink';
 import { storeEngines } from '../../testing/store-engines';
 import { deliver } from './deliver';
 import { geofencingTick } from './engine';
-import { AREA_LEFT } from './subscriptions';
+import { AREA_LEFT } from '../../store/geofence-store';
 
 const engines = storeEngines('cellpos-geofence-');
 for (const engine of engines) geofenceStoreSuite(engine);

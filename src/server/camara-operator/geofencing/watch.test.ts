@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { subscription } from '../../testing/geofence-store-suite';
-import { AREA_ENTERED, AREA_LEFT } from './subscriptions';
+import { AREA_ENTERED, AREA_LEFT } from '../../store/geofence-store';
 import { advanceFor, endsByTime, firstEvents, insideOf, TOKEN_EXPIRY_MARGIN_MS } from './watch';
 
 const SOURCE = 'https://operator.example/camara/geofencing-subscriptions/v0.5';

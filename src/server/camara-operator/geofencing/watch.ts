@@ -1,4 +1,4 @@
-import { distanceMeters } from '../../camara/operator-geometry';
+import { distanceMeters } from '../geometry';
 import type { CellFix } from '../../store/camara-store';
 import { cloudEvent, endedEvent } from './cloud-event';
 import {
@@ -8,7 +8,7 @@ import {
   type GeofenceSubscription,
   type OutgoingEvent,
   type TerminationReason,
-} from './subscriptions';
+} from '../../store/geofence-store';
 
 /** A subscription ends this long before its sink token expires, so that its subscription-ended still gets through. */
 export const TOKEN_EXPIRY_MARGIN_MS = 60_000;

@@ -5,9 +5,9 @@ import type { Bbox } from '../../../api/cells-in-view';
 import type { CellRecord } from '../../store/records';
 import type { ServiceStore } from '../../store/service-store';
 import { storeEngines } from '../../testing/store-engines';
-import type { CountsQuery } from './counts';
+import type { CountsQuery } from '../../store/cell-counts-port';
 import { countsOf } from './counts-read';
-import { countsZoom, LADDER, rangesOf, tileX, tileY, type TileRanges } from './tiles';
+import { countsZoom, LADDER, rangesOf, tileX, tileY, type TileRanges } from '../../../api/map-tiles';
 
 type Placed = CellRecord & { radio?: Radio };
 

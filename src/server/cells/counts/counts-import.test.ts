@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateOpenCellId } from '../../../../bench/generate-opencellid';
-import { openDemoStore } from '../../demo/demo-data';
-import { importCells } from '../../import/import-cells';
-import { importCellsToPostgres } from '../../import/postgres-import';
+import { openDemoStore } from '../../admin/demo-data';
+import { importCells } from '../../admin/import/import-cells';
+import { importCellsToPostgres } from '../../admin/import/postgres-import';
 import { openPostgresStore } from '../../store/postgres/open';
-import Database from '../../store/sqlite';
+import Database from '../../store/sqlite/driver';
 import { postgresSkipped, testDatabase } from '../../testing/postgres-database';
-import { LADDER, tileX, tileY } from './tiles';
+import { LADDER, tileX, tileY } from '../../../api/map-tiles';
 
 const dir = mkdtempSync(join(tmpdir(), 'counts-import-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { encodeCounts, type CellCounts } from '../../../api/cell-counts';
 import type { Format } from '../../../api/types';
-import { apiAnswer, type ApiAnswer } from '../../http/api-answer';
-import type { CellsInViewRead } from '../../reads/cells-in-view';
-import { andThen, type ServiceStore } from '../../store/service-store';
-import type { SquareCount } from './counts';
-import { countsZoom, coveredBox, type TileRanges } from './tiles';
+import { apiAnswer, type ApiAnswer } from '../../platform/http/api-answer';
+import type { CellsInViewRead } from '../cells-in-view';
+import { andThen } from '../../platform/maybe';
+import type { ServiceStore } from '../../store/service-store';
+import type { SquareCount } from '../../store/cell-counts-port';
+import { countsZoom, coveredBox, type TileRanges } from '../../../api/map-tiles';
 
 /** How long a browser may keep a counts answer: the squares follow the map's tiles, so a view asked again is the
  *  same URL; a minute, as the app keeps a read (counts change with imports and writes, not by the second). */

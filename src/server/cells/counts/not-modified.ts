@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { ApiAnswer } from '../../http/api-answer';
+import type { ApiAnswer } from '../../platform/http/api-answer';
 
 /** An answer with an ETag the request already holds (If-None-Match): a 304 with no body, its caching headers kept. */
 export const unchangedFor =

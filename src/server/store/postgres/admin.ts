@@ -1,4 +1,4 @@
-import type { Admin } from '../admin';
+import type { Admin } from '../admin-port';
 import { cellValues, checkDeveloperName, checkKey, checkNewUser, generateKey } from '../admin-input';
 import {
   CELL_COLUMNS,
@@ -12,7 +12,7 @@ import {
   type UserRow,
 } from '../records';
 import { ANY } from '../camara-store';
-import { keyHash, keyPrefix } from '../schema';
+import { keyHash, keyPrefix } from '../key-hash';
 import type { Async } from './async';
 import type { Database } from './database';
 

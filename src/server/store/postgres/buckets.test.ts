@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresSkipped, testDatabase } from '../../testing/postgres-database';
-import type { SharedBuckets } from '../service-store';
+import type { SharedBuckets } from '../shared-buckets';
 import { createBuckets } from './buckets';
 import { Database } from './database';
 import { migrate } from './migrate';

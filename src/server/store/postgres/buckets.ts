@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { BucketSpec, SharedBuckets } from '../service-store';
+import type { BucketSpec, SharedBuckets } from '../shared-buckets';
 import type { Database } from './database';
 
 /** A bucket's key: the SHA-256 of its name, so neither keys nor addresses are kept as they came. */

@@ -1,5 +1,5 @@
-import type { AnswerRow, CacheLifetimes, CellCache } from '../cell-cache';
-import { COLUMNS, notFoundValues, PRUNE_EVERY, toAnswer } from '../cell-cache';
+import type { AnswerRow, CacheLifetimes, CellCache } from '../cell-cache-port';
+import { COLUMNS, notFoundValues, PRUNE_EVERY, toAnswer } from '../cell-cache-port';
 import type { Async } from './async';
 import type { Database } from './database';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { allocate, FEW_MATCHES } from './cells-in-box';
-import type { BoxAnswer, BoxQuery } from '../cells-in-box';
+import type { BoxAnswer, BoxQuery } from '../cells-in-box-port';
 import { openPostgresStore, type PostgresStore } from './open';
 import { postgresSkipped, testDatabase } from '../../testing/postgres-database';
 

@@ -1,4 +1,4 @@
-import type { BoxAnswer, BoxQuery } from '../cells-in-box';
+import type { BoxAnswer, BoxQuery } from '../cells-in-box-port';
 import type { Database } from './database';
 import { CELL_COLUMNS, isCell, RADIO_CODES, toCellRecord, type CellRecord, type CellRow } from '../records';
 

@@ -1,4 +1,4 @@
-import type { CacheLifetimes } from '../cell-cache';
+import type { CacheLifetimes } from '../cell-cache-port';
 import { StoreError } from '../records';
 import { createAdmin } from './admin';
 import { createCellCache } from './cell-cache';
@@ -12,13 +12,13 @@ import type { CamaraStore } from '../camara-store';
 import { createConsumerStore } from './camara-consumer';
 import type { CamaraConsumerStore } from '../camara-consumer-store';
 import { LOCKS } from './locks';
-import type { SharedBuckets } from '../service-store';
+import type { SharedBuckets } from '../shared-buckets';
 import { createServiceReads } from './service-reads';
 import { memorySealKey, type SealKey } from '../seal-key';
 import { jwkSeal } from '../sealed-jwk';
-import { createGeofencePostgres } from '../../camara-operator/geofencing/store-postgres';
-import type { GeofenceStore } from '../../camara-operator/geofencing/subscriptions';
-import { sinkSeal } from '../../camara-operator/geofencing/sink-seal';
+import { createGeofencePostgres } from './geofencing';
+import type { GeofenceStore } from '../geofence-store';
+import { sinkSeal } from '../sink-seal';
 
 export interface PostgresOptions {
   /** Connections at most (DATABASE_POOL_SIZE). */

@@ -1,6 +1,6 @@
 import { CELL_COLUMNS, toCellRecord, toUser } from '../records';
 import type { CellKey, CellRecord, CellRow, UserRow } from '../records';
-import { keyHash } from '../schema';
+import { keyHash } from '../key-hash';
 import {
   keyPairUser,
   nearestBoxes,
@@ -8,11 +8,11 @@ import {
   phoneLocation,
   type KeyPairRow,
 } from '../service-read-rows';
-import type { ServiceReads } from '../service-reads';
+import type { ServiceReads } from '../service-reads-port';
 import { USER_COLUMNS } from './admin';
 import type { Async } from './async';
 import { createCellsInBox } from './cells-in-box';
-import { createCellCounts } from '../../cells/counts/postgres-counts';
+import { createCellCounts } from './cell-counts';
 import type { Database } from './database';
 
 /** The nearest cells of the same operator, widening the box around the cell until enough are found (the simulator's). */

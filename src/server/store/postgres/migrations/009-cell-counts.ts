@@ -1,4 +1,4 @@
-import { CELL_COUNTS_BUILD, CELL_COUNTS_SCHEMA } from '../../../cells/counts/postgres-counts';
+import { CELL_COUNTS_BUILD, CELL_COUNTS_SCHEMA } from '../cell-counts';
 
 /**
  * Cells in view at every zoom (cells/counts/postgres-counts.ts): cells per square of the map's tiles, per radio and
