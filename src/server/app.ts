@@ -23,6 +23,7 @@ import { DEFAULTS } from './config';
 import { DEMO_KEYS } from './demo/demo-data';
 import { proxyRoutes } from './proxy/proxy-routes';
 import { createOperator } from './camara/operator';
+import { watchRoutes } from './camara-consumer/watches/watch-routes';
 import { allowedHostsOnly, securityHeaderValues, securityHeaders } from './http/security-headers';
 import { createCellSources } from './sources/cell-sources';
 import { staticRoutes } from './http/static-routes';
@@ -167,6 +168,8 @@ function apiRoutes(
       cellsInView: createCellsInView(store, options.cellsInViewLookThrough),
     });
     if (options.camaraLocation !== undefined) camaraRoutes(api, guard, options.camaraLocation);
+    const watching = options.camaraLocation?.watches;
+    if (watching !== undefined) watchRoutes(api, guard, watching.watches, watching.store);
   } else {
     const guard = createGuard({ limits, addressOf, credentials: keyParams, judge: operatorKeys(limits) });
     proxyRoutes(api, options.upstream, { guard, log, cells });

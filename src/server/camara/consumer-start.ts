@@ -1,6 +1,7 @@
 import { ConfigError } from '../config';
 import type { CamaraConsumerStore } from '../store/camara-consumer-store';
 import { discover } from './consumer-discovery';
+import type { ConsumerContext } from './consumer-context';
 import { createCamaraConsumer, type CamaraConsumer } from './consumer-engine';
 import { fetchOperator, type OperatorHttp } from './consumer-http';
 import { ClientKeyError, loadClientKey, type ClientKey } from './consumer-key';
@@ -57,12 +58,20 @@ export async function startCamaraConsumer(
   settings: CamaraConsumerSettings,
   deps: ConsumerStartDeps,
 ): Promise<CamaraConsumer> {
+  return createCamaraConsumer(await startConsumerContext(settings, deps));
+}
+
+/** The same checks, and the context the consumer's engines (Locate, the check, the watches) share. */
+export async function startConsumerContext(
+  settings: CamaraConsumerSettings,
+  deps: ConsumerStartDeps,
+): Promise<ConsumerContext> {
   const key = await readClientKey(settings.privateKeyFile);
   const http = fetchOperator(deps.timeoutMs, deps.fetch);
   const discovered = await discover(http, settings.issuer, key.algs);
   if (!discovered.ok) throw new ConfigError('CAMARA_ISSUER', discovered.problem);
   await checkApiRoot(http, settings.apiRoot);
-  return createCamaraConsumer({
+  return {
     oauth: { http, key, clientId: settings.clientId, endpoints: discovered.endpoints },
     api: { http, apiRoot: settings.apiRoot },
     purpose: settings.purpose,
@@ -70,5 +79,5 @@ export async function startCamaraConsumer(
     seal: tokenSeal(key.privateKey),
     now: Date.now,
     log: deps.log,
-  });
+  };
 }

@@ -4,6 +4,8 @@ import { createCamaraStore, hashClearRecords } from './camara-sqlite';
 import type { CamaraStore } from './camara-store';
 import { createConsumerStore } from './camara-consumer-sqlite';
 import type { CamaraConsumerStore } from './camara-consumer-store';
+import { createWatchStore } from '../camara-consumer/watches/watch-sqlite';
+import type { WatchStore } from '../camara-consumer/watches/watch-records';
 import { boxThreads } from './box-threads';
 import { commitCounter } from './commit-counter';
 import { createCellCache, type CacheLifetimes, type CellCache } from './cell-cache';
@@ -28,6 +30,8 @@ export interface Store extends ServiceReads, Admin {
   exclusive<T>(work: () => Promise<T>): Promise<T>;
   /** The service as a CAMARA API consumer: the operator's tokens and the users' open questions. */
   camaraConsumer: CamaraConsumerStore;
+  /** "Watch my phone": the users' geofencing watches and their events. */
+  camaraWatches: WatchStore;
   close(): void;
 }
 
@@ -102,6 +106,7 @@ export function openStore(file: string, { sealKey }: { sealKey?: string | undefi
       return turn;
     },
     camaraConsumer: createConsumerStore(db),
+    camaraWatches: createWatchStore(db),
     close() {
       if (db.open) db.close();
       // The -shm file last: closing it drops the process's locks on it, the threads' connections' too.

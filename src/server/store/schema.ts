@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import { CELLS_BOX, repairCellsBox, resumeCellsBox } from './cells-rtree';
 import { CONSUMER_TABLES } from './camara-consumer-sqlite';
 import { CONSENT_TABLE, STANDING_CONSENT } from './camara-sqlite-consents';
+import { WATCH_TABLES } from '../camara-consumer/watches/watch-sqlite';
 import { StoreError } from './records';
 
 type Db = Database.Database;
@@ -233,6 +234,11 @@ const MIGRATIONS: ReadonlyArray<(db: Db) => void> = [
   (db) => {
     db.exec(CONSENT_TABLE);
     db.prepare(STANDING_CONSENT).run({ keyHash: keyHash('demo-user'), at: Date.now() });
+  },
+  // "Watch my phone" (camara-consumer/watches/watch-sqlite.ts): each user's geofencing watches at the operator and
+  // the events its sink was delivered, kept once per CloudEvent id.
+  (db) => {
+    db.exec(WATCH_TABLES);
   },
 ];
 

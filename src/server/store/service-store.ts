@@ -2,6 +2,7 @@ import type { Admin } from './admin';
 import type { CamaraStore } from './camara-store';
 import type { DatabaseChoice } from './database-setting';
 import type { CamaraConsumerStore } from './camara-consumer-store';
+import type { WatchStore } from '../camara-consumer/watches/watch-records';
 import type { CacheLifetimes, CellCache } from './cell-cache';
 import type { ServiceReads } from './service-reads';
 import { openStore } from './open-store';
@@ -57,6 +58,8 @@ export interface ServiceStore
   /** The service as a CAMARA API consumer (LOCATION_SOURCE=camara): the operator's tokens and the users' open
    *  questions, shared by every replica on PostgreSQL. */
   readonly camaraConsumer: CamaraConsumerStore;
+  /** "Watch my phone" (LOCATION_SOURCE=camara): the users' geofencing watches and their events. */
+  readonly camaraWatches: WatchStore;
   /** Rate-limit buckets every replica shares; undefined where one process is all there is (SQLite). */
   readonly buckets: SharedBuckets | undefined;
   /**

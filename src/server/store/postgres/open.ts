@@ -11,6 +11,8 @@ import { createCamaraStore, hashClearRecords } from './camara';
 import type { CamaraStore } from '../camara-store';
 import { createConsumerStore } from './camara-consumer';
 import type { CamaraConsumerStore } from '../camara-consumer-store';
+import { createWatchStore } from '../../camara-consumer/watches/watch-postgres';
+import type { WatchStore } from '../../camara-consumer/watches/watch-records';
 import { LOCKS } from './locks';
 import type { SharedBuckets } from '../service-store';
 import { createServiceReads } from './service-reads';
@@ -35,6 +37,8 @@ export type PostgresStore = ReturnType<typeof createServiceReads> &
     readonly camara: CamaraStore;
     /** The service as a CAMARA API consumer: the operator's tokens and the users' open questions. */
     readonly camaraConsumer: CamaraConsumerStore;
+    /** "Watch my phone": the users' geofencing watches and their events, shared by every replica. */
+    readonly camaraWatches: WatchStore;
     cellCache(lifetimes: CacheLifetimes): ReturnType<typeof createCellCache>;
     /** `work` in one transaction, under an advisory lock: one such work at a time among every replica. */
     exclusive<T>(work: () => Promise<T>): Promise<T>;
@@ -77,6 +81,7 @@ export async function openPostgresStore(url: string, options: PostgresOptions): 
     cellCache: (lifetimes) => createCellCache(db, lifetimes),
     camara: createCamaraStore(db, jwkSeal(options.sealKey ?? memorySealKey())),
     camaraConsumer: createConsumerStore(db),
+    camaraWatches: createWatchStore(db),
     exclusive: (work) =>
       admin.transaction(async () => {
         await db.run('exclusive', 'SELECT pg_advisory_xact_lock($1, $2)', [...LOCKS.demo]);
