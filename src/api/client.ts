@@ -11,6 +11,8 @@ import {
   type RawResponse,
 } from './errors';
 import { camaraReads } from './camara-client';
+import { watchReads, type WatchAsk } from './watch-client';
+import type { WatchView } from './watches';
 import type { CamaraAnswer, CamaraAsk, CamaraQuestion } from './camara';
 import { decodeSettings, type Settings } from './settings';
 import { joinUrl, maskKeys, requestHeaders } from './request-address';
@@ -62,6 +64,10 @@ export interface Client {
   getCamara(keys: Keys, kind: CamaraQuestion, options?: RequestOptions): Promise<Answer<CamaraAnswer>>;
   /** Stops waiting for the owner (DELETE); the answer is the question's end, `cancelled` when it was pending. */
   cancelCamara(keys: Keys, kind: CamaraQuestion, options?: RequestOptions): Promise<Answer<CamaraAnswer>>;
+  /** "Watch my phone": the user's watches and their events (api/watch-client.ts). */
+  getWatches(keys: Keys, options?: RequestOptions): Promise<Answer<WatchView[]>>;
+  startWatch(keys: Keys, ask: WatchAsk, options?: RequestOptions): Promise<Answer<WatchView>>;
+  stopWatch(keys: Keys, id: string, options?: RequestOptions): Promise<Answer<WatchView>>;
 }
 
 /** How a request is sent and what an error status may still hold. */
@@ -285,5 +291,6 @@ export function createClient(options: ClientOptions): Client {
       ),
     getSettings: ({ signal } = {}) => request('/settings', null, decodeSettings, { signal, format: 'json' }),
     ...camaraReads(request),
+    ...watchReads(request),
   };
 }
