@@ -23,9 +23,9 @@ export function useWatches() {
   const { timeoutMs } = useSettings().settings;
   const queryClient = useQueryClient();
   const queryKey = queryKeys.camara.watches(keys);
+  // The time a read may take is not part of what it reads: it stays out of the key.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
   const query = useQuery({
-    // The time a read may take is not part of what it reads: it stays out of the key.
-    // eslint-disable-next-line @tanstack/query/exhaustive-deps
     queryKey,
     queryFn: ({ signal }) => {
       if (keys === null) throw new Error('no keys');
