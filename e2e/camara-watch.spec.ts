@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { CAMARA_NUMBERS as N } from '../scripts/stand-ins/camara-subscribers';
+import { expectAccessible } from './accessible';
 import { CAMARA_SERVICE, camaraUser, expect, ownNumber, saveKeys, test } from './fixtures';
 
 /* "Watch my phone" as a person uses it, against the stand-in operator's geofencing subscriptions: start, consent on
@@ -89,6 +90,8 @@ test.describe('Watch my phone', () => {
     const vahti = page.getByRole('region', { name: 'Vahdi puhelintani' });
     await expect(vahti).toContainText('Päättyi: sen aika loppui.');
     await expect(vahti.getByText(/^Puhelimesi saapui alueelle · /)).toBeVisible();
+    // The panel with its form, an ended watch and its event: no WCAG A/AA violation, nothing sideways (phone too).
+    await expectAccessible(page, ['.watch-panel']);
   });
 
   test('a distance under the form’s least is refused before the operator is asked', async ({ page }) => {
