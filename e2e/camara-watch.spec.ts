@@ -94,6 +94,53 @@ test.describe('Watch my phone', () => {
     await expectAccessible(page, ['.watch-panel']);
   });
 
+  test('a notification for an event once allowed; Forget keys takes the watches off the page', async ({
+    page,
+  }) => {
+    // The system's notifications, recorded: granted when asked, through the service worker or the page.
+    await page.addInitScript(() => {
+      const shown: string[] = [];
+      Object.assign(window, { shownNotifications: shown });
+      class Recorded {
+        static permission = 'default';
+        static requestPermission = () => {
+          Recorded.permission = 'granted';
+          return Promise.resolve('granted');
+        };
+        constructor(title: string, options?: { body?: string }) {
+          shown.push(`${title}: ${options?.body ?? ''}`);
+        }
+      }
+      Object.assign(window, { Notification: Recorded });
+      if ('ServiceWorkerRegistration' in window) {
+        ServiceWorkerRegistration.prototype.showNotification = (title, options) =>
+          Promise.resolve(void shown.push(`${title}: ${options?.body ?? ''}`));
+      }
+    });
+    const number = ownNumber(N.atOnce, 4);
+    const form = await openWatch(page, number);
+    await form.getByLabel('Distance from the place (km)').fill('2');
+    await form.getByRole('button', { name: 'Start watching' }).click();
+    const watch = form.getByRole('listitem').filter({ hasText: 'When it leaves 2 km around' });
+    await expect(watch).toContainText('Watching.', { timeout: 20_000 });
+    await form.getByRole('button', { name: 'Also tell me with a notification' }).click();
+    await expect(form.getByText('Notifications are on for this page.')).toBeVisible();
+    await fire(number, 'event=left');
+    await expect(watch.getByText(/^Your phone left the area · /)).toBeVisible({ timeout: 10_000 });
+    await expect
+      .poll(() =>
+        page.evaluate(() => (window as unknown as { shownNotifications: string[] }).shownNotifications),
+      )
+      .toEqual([expect.stringMatching(/^Cellpos: my phone: Your phone left the area · /)]);
+    await page.getByRole('button', { name: 'Forget keys' }).click();
+    await expect(page.getByText(/When it leaves 2 km around/)).toHaveCount(0);
+    await expect(page.getByText(/Your phone left the area/)).toHaveCount(0);
+    const stored = await page.evaluate(
+      () => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }),
+    );
+    expect(stored).not.toContain('left the area');
+  });
+
   test('a distance under the form’s least is refused before the operator is asked', async ({ page }) => {
     const form = await openWatch(page, ownNumber(N.atOnce, 3));
     await form.getByLabel('Distance from the place (km)').fill('0,5');
