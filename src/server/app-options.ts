@@ -38,7 +38,12 @@ export interface CommonOptions {
   /** Origins whose pages may read /api (the app on another host, e.g. a CDN); none by default. */
   corsOrigins?: readonly string[];
   /** Demo mode: the service as a CAMARA operator over its own subscribers (/oidc, /camara; /phone with `phone`). */
-  camaraOperator?: { store: CamaraStore; publicUrl: () => string; phone?: OperatorOptions['phone'] };
+  camaraOperator?: {
+    store: CamaraStore;
+    publicUrl: () => string;
+    phone?: OperatorOptions['phone'];
+    geofencing?: OperatorOptions['geofencing'];
+  };
 }
 
 export interface CellsOptions {

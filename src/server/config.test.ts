@@ -29,6 +29,7 @@ describe('config', () => {
       corsOrigins: [],
       location: { source: 'store' },
       unknownNumbers: 10,
+      geofencingRetrySeconds: 600,
     });
   });
 
@@ -133,6 +134,11 @@ describe('config', () => {
       rateLimit: 5,
       rateBurst: 7,
     });
+  });
+
+  it('reads how long a geofencing event is retried before its subscription ends', () => {
+    expect(loadConfig({ GEOFENCING_RETRY_SECONDS: '30' }).geofencingRetrySeconds).toBe(30);
+    expect(() => loadConfig({ GEOFENCING_RETRY_SECONDS: '0' })).toThrow(/GEOFENCING_RETRY_SECONDS/);
   });
 
   it("reads the live sources' budget per service key: a minute's requests, 0 for none", () => {

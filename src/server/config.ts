@@ -9,7 +9,6 @@ import { DEFAULT_OPENCELLID_URL } from './sources/opencellid';
 import { parseTileUrl } from './http/tile-url';
 import { parseDatabaseUrl, parseSealKey, type DatabaseChoice } from './store/database-setting';
 import { MAX_LOOKED_THROUGH } from './store/cells-in-box';
-
 /** Every setting of the service. Nothing else in the service reads the environment. */
 export interface Config {
   host: string;
@@ -50,6 +49,7 @@ export interface Config {
   location: LocationConfig;
   /** The service as a CAMARA operator: unknown numbers one API consumer may try a minute on /oidc/backchannel. */
   unknownNumbers: number;
+  geofencingRetrySeconds: number; // how long a geofencing event is retried before its subscription ends
 }
 
 export const DEFAULTS = {
@@ -251,6 +251,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: httpUrl(env, 'PUBLIC_URL'),
     location: parseLocation((name) => read(env, name), fail, baseUrl !== undefined),
     unknownNumbers: integer(env, 'CAMARA_OPERATOR_UNKNOWN_NUMBERS', DEFAULTS.unknownNumbers, 0, 1_000_000),
+    geofencingRetrySeconds: integer(env, 'GEOFENCING_RETRY_SECONDS', 600, 1, 604_800),
   };
 }
 

@@ -14,6 +14,7 @@ import { startSimulator } from './demo/simulator';
 import { hasLiveSources } from './sources/cell-sources';
 import { signingKeys } from './oidc/keys';
 import { openServiceStore, type ServiceStore } from './store/service-store';
+import { GEOFENCING_DEFAULTS, startGeofencing } from './camara-operator/geofencing/engine';
 
 const logWriter = createLogWriter((bytes) => process.stdout.write(bytes));
 const log = logWriter.log;
@@ -36,6 +37,7 @@ const config = readConfig();
 let store: ServiceStore | undefined;
 let stopSimulator = (): void => undefined;
 let stopPruning = (): void => undefined;
+let stopGeofencing = (): Promise<void> => Promise.resolve();
 
 /* The CAMARA operator's signing keys are made now if this database has none (not at its first request), and its
    expired records (requests, tokens, grants) are deleted now and every hour. */
@@ -143,6 +145,7 @@ const demoApp = (open: ServiceStore) =>
     cells,
     camaraOperator: {
       store: open.camara,
+      geofencing: open.geofencing,
       publicUrl,
       // The sandbox's phone page, with the demo data only (docs/camara-operator.md, "The phone page").
       ...(config.demo && { phone: { userOf: (userKey: string) => open.getUser(userKey) } }),
@@ -200,6 +203,14 @@ server.listen(config.port, config.host, () => {
     );
     console.log(`CAMARA operator: issuer ${publicUrl()}/oidc, Device Location ${publicUrl()}/camara`);
     stopPruning = pruneCamara(store);
+    stopGeofencing = startGeofencing({
+      camara: store.camara,
+      geofencing: store.geofencing,
+      source: () => `${publicUrl()}/camara/geofencing-subscriptions/v0.5`,
+      settings: { ...GEOFENCING_DEFAULTS, retryForMs: config.geofencingRetrySeconds * 1000 },
+      log,
+      now: Date.now,
+    }).stop;
     if (config.location.source === 'camara') {
       console.log(
         `Locate my phone: CAMARA Device Location at ${config.location.camara.apiRoot}, consent by ` +
@@ -249,7 +260,10 @@ function shutdown(signal: string): void {
   stopPruning();
   const finish = (): void => {
     if (store === undefined) process.exit(0);
-    void Promise.resolve(store.close())
+    const open = store;
+    // The geofencing engine's round in progress ends before the database closes.
+    void stopGeofencing()
+      .then(() => open.close())
       .then(() => log('database closed'))
       .finally(() => process.exit(0));
   };

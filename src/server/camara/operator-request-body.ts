@@ -56,7 +56,7 @@ function checkIpv4Device(value: unknown): void {
 
 /* Every identifier the schema defines is checked, though only phoneNumber is served: a malformed one is the
    client's mistake (400), a valid one this operator cannot resolve is UNSUPPORTED_IDENTIFIER (422). */
-function deviceIds(value: unknown): DeviceIds {
+export function deviceIds(value: unknown): DeviceIds {
   if (!isObject(value)) return invalid('device must be an object.');
   const ids: DeviceIds = { others: [] };
   if (value.phoneNumber !== undefined) {

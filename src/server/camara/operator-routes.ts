@@ -28,11 +28,14 @@ export interface CamaraRoutesOptions {
   guard: Guard<TokenGrant>;
   log: (line: string) => void;
   now?: () => number;
+  /** More routes under /camara (geofencing), added before the catch-all 404. */
+  mount?: (app: Hono<CamaraEnv>, guard: Guard<TokenGrant>) => void;
 }
 
-type Env = Guarded<TokenGrant, string | undefined>;
+export type CamaraEnv = Guarded<TokenGrant, string | undefined>;
+type Env = CamaraEnv;
 
-async function jsonBody(c: Context): Promise<unknown> {
+export async function jsonBody(c: Context): Promise<unknown> {
   const type = c.req.header('content-type') ?? '';
   if (!/^application\/json\s*(;|$)/i.test(type)) {
     fail(415, 'UNSUPPORTED_MEDIA_TYPE', 'The request body must be application/json.');
@@ -95,6 +98,7 @@ export function camaraRoutes(options: CamaraRoutesOptions): Hono<Env> {
   app.post(VERIFY_PATH, options.guard(correlatorCheck), limit, serve(verifyLocation));
   app.all(RETRIEVE_PATH, methodNotAllowed);
   app.all(VERIFY_PATH, methodNotAllowed);
+  options.mount?.(app, options.guard);
   app.all('*', (c) =>
     problemResponse(c, { status: 404, code: 'NOT_FOUND', message: 'The specified resource is not found.' }),
   );

@@ -11,6 +11,8 @@ import { readBearer } from './operator-bearer';
 import { camaraRefusal, UNAUTHENTICATED } from './operator-errors';
 import { phoneRoutes, type PhoneOptions } from './operator-phone';
 import { camaraRoutes } from './operator-routes';
+import { mountGeofencing } from '../camara-operator/geofencing/routes';
+import type { GeofenceStore } from '../camara-operator/geofencing/subscriptions';
 
 export interface OperatorOptions {
   store: CamaraStore;
@@ -23,6 +25,8 @@ export interface OperatorOptions {
   log: (line: string) => void;
   /** The sandbox's phone page (operator-phone.ts), when enabled: how a user key names its subscriber. */
   phone?: Pick<PhoneOptions, 'userOf'>;
+  /** Device Geofencing Subscriptions (camara-operator/geofencing/), when the store keeps them. */
+  geofencing?: GeofenceStore;
 }
 
 type Outgoing = { outgoing?: { statusCode: number; headersSent: boolean } } | undefined;
@@ -109,6 +113,12 @@ export function createOperator(options: OperatorOptions) {
         refuse: camaraRefusal,
       }),
       log: options.log,
+      mount: (app, guard) => {
+        const { geofencing } = options;
+        if (geofencing === undefined) return;
+        const source = () => `${urls().apiRoot}/geofencing-subscriptions/v0.5`;
+        mountGeofencing(app, guard, { camara: options.store, geofencing, source, now: Date.now });
+      },
     }),
   };
 }

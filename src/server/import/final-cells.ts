@@ -83,13 +83,68 @@ function merge(held: HeldCells, rows: RowBatch, sink: MergeSink): number {
   return count;
 }
 
+/** How many cells the table holds once `rows` (sortRows') are written over `held` (see merge). */
+function mergedCount(held: HeldCells, rows: RowBatch): number {
+  return merge(held, rows, { held: () => undefined, row: () => undefined });
+}
+
+/**
+ * merge's cells, written into `held`'s own arrays from their end down (`count` of them: mergedCount), where they
+ * have room: a cell is only ever written at or above where it is read from, so none is overwritten before it is
+ * read, and nothing is allocated.
+ */
+function mergeInPlace(held: HeldCells, rows: RowBatch, count: number): void {
+  let j = held.length - 1;
+  let k = count - 1;
+  const copy = (from: number): void => {
+    held.mcc[k] = held.mcc[from]!;
+    held.mnc[k] = held.mnc[from]!;
+    held.cellid[k] = held.cellid[from]!;
+    held.samples[k] = held.samples[from]!;
+    held.lat[k] = held.lat[from]!;
+    held.lon[k] = held.lon[from]!;
+    held.radio[k--] = held.radio[from]!;
+  };
+  for (let i = rows.length - 1; i >= 0; i--) {
+    // Of a cell's rows, the last (sortRows' last has the most samples): the earlier ones are passed over.
+    const last = i;
+    const key = rows.key[i]!;
+    const cellid = rows.cellid[i]!;
+    while (i > 0 && rows.key[i - 1] === key && rows.cellid[i - 1] === cellid) i--;
+    while (j >= 0 && compare(key, cellid, held, j) < 0) copy(j--);
+    const same = j >= 0 && compare(key, cellid, held, j) === 0;
+    if (same && !(rows.samples[last]! > held.samples[j]!)) copy(j);
+    else {
+      const mcc = Math.floor(key / 1000);
+      held.mcc[k] = mcc;
+      held.mnc[k] = key - mcc * 1000;
+      held.cellid[k] = cellid;
+      held.samples[k] = rows.samples[last]!;
+      held.lat[k] = rows.lat[last]!;
+      held.lon[k] = rows.lon[last]!;
+      held.radio[k--] = rows.radio[last]!;
+    }
+    if (same) j--;
+  }
+  // The held cells below every row's are where they were (k === j).
+  held.length = count;
+}
+
 /**
  * The cells the table holds once `rows` (sortRows') are written over `held`, positioned or not, with their
  * samples: what an import of several transactions holds from one to the next, so that its last one loads the index
  * from memory instead of reading the whole table back (see runWriter).
  */
-export function mergeHeld(held: HeldCells, rows: RowBatch): HeldCells {
-  const out = emptyHeld(held.length + rows.length);
+export function mergeHeld(held: HeldCells, rows: RowBatch, room = 0): HeldCells {
+  const count = mergedCount(held, rows);
+  if (count + room <= held.mcc.length) {
+    mergeInPlace(held, rows, count);
+    return held;
+  }
+  // Room for the next runs (`room` cells each), so that they merge in place and the last makes the index's cells
+  // in these arrays: no second copy of them made, or left for the collector, while the index is planned. Pages of
+  // the room never written cost no memory.
+  const out = emptyHeld(2 * (count + room));
   const add = (
     mcc: number,
     mnc: number,
@@ -138,7 +193,9 @@ export function mergeHeld(held: HeldCells, rows: RowBatch): HeldCells {
  * and how many cells it holds, positioned or not.
  */
 export function finalCells(held: HeldCells, rows: RowBatch): { positioned: BoxCells; count: number } {
-  const capacity = held.length + rows.length;
+  const count = mergedCount(held, rows);
+  if (count <= held.mcc.length) return { positioned: positionedInPlace(held, rows, count), count };
+  const capacity = count;
   const out: BoxCells = {
     length: 0,
     mcc: new Uint16Array(capacity),
@@ -158,10 +215,31 @@ export function finalCells(held: HeldCells, rows: RowBatch): { positioned: BoxCe
     out.lat[i] = lat;
     out.radio[i] = radio;
   };
-  const count = merge(held, rows, {
+  merge(held, rows, {
     held: (j) => add(held.mcc[j]!, held.mnc[j]!, held.cellid[j]!, held.lon[j]!, held.lat[j]!, held.radio[j]!),
     row: (i, mcc) =>
       add(mcc, rows.key[i]! - mcc * 1000, rows.cellid[i]!, rows.lon[i]!, rows.lat[i]!, rows.radio[i]!),
   });
   return { positioned: out, count };
+}
+
+/**
+ * finalCells in `held`'s own arrays, when they have room for the cells (mergeHeld's `room`): merged in place, then
+ * the positioned ones moved down over those without a position. `held` is used up: its arrays are the answer's.
+ */
+function positionedInPlace(held: HeldCells, rows: RowBatch, count: number): BoxCells {
+  mergeInPlace(held, rows, count);
+  const { mcc, mnc, cellid, lon, lat, radio } = held;
+  let p = 0;
+  for (let i = 0; i < count; i++) {
+    if (Number.isNaN(lon[i]!) || Number.isNaN(lat[i]!)) continue;
+    mcc[p] = mcc[i]!;
+    mnc[p] = mnc[i]!;
+    cellid[p] = cellid[i]!;
+    lon[p] = lon[i]!;
+    lat[p] = lat[i]!;
+    radio[p++] = radio[i]!;
+  }
+  held.length = 0;
+  return { length: p, mcc, mnc, cellid, lon, lat, radio };
 }

@@ -13,10 +13,12 @@ if (port === null) throw new Error('plan-worker runs as a worker thread');
 const { cells, layout } = workerData as PlanInput;
 try {
   const plan = planCellsBox(cells, layout);
-  const buffers = [plan.nodes, plan.nodenos, plan.parents, plan.leaf].map(
+  const { mcc, mnc, cellid, lon, lat, radio } = cells;
+  // The plan and the cells go back moved, not copied: the cells were moved here.
+  const buffers = [plan.nodes, plan.nodenos, plan.parents, plan.leaf, mcc, mnc, cellid, lon, lat, radio].map(
     (array) => array.buffer as ArrayBuffer,
   );
-  port.postMessage({ plan }, buffers);
+  port.postMessage({ plan, cells }, buffers);
 } catch (error) {
   port.postMessage({ error: error instanceof Error ? error.message : String(error) });
 }

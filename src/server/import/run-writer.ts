@@ -26,6 +26,8 @@ export interface WriteTimes {
   sort: number;
   /** The cells' upserts. */
   cells: number;
+  /** Reading the table's cells before the first run, merging each run's into them, making the index's from them. */
+  carry: number;
   /** Waiting for the index's thread once the cells are written (it plans the tree meanwhile). */
   plan: number;
   /** Writing the cells-in-view index (from memory, or from the table with the table read for it). */
@@ -95,11 +97,13 @@ function carriedCells(
   return {
     async carry(rows, last, first) {
       const read = first && cellsBefore <= HELD_IN_MEMORY;
-      const before = first ? (read ? await timed('index', () => readHeldCells(db)) : undefined) : take();
+      const before = first ? (read ? await timed('carry', () => readHeldCells(db)) : undefined) : take();
       if (before === undefined) return undefined;
-      if (last) return finalCells(before, rows);
+      if (last) return timed('carry', () => finalCells(before, rows));
       if (before.length + rows.length <= HELD_ACROSS_RUNS)
-        held = await timed('index', () => mergeHeld(before, rows));
+        // With room for a run as big as this one, so that the next merges in place, and the last makes the
+        // index's cells in the same arrays (finalCells): no second copy of the table's cells at the peak.
+        held = await timed('carry', () => mergeHeld(before, rows, rows.key.length));
       return undefined;
     },
     committed() {
@@ -113,7 +117,7 @@ function carriedCells(
 
 export function runWriter(db: Db, names: () => readonly string[], cellsBefore: number): RunWriter {
   const writer = batchWriter(db, names);
-  const times: WriteTimes = { sort: 0, cells: 0, plan: 0, index: 0, commit: 0 };
+  const times: WriteTimes = { sort: 0, cells: 0, carry: 0, plan: 0, index: 0, commit: 0 };
   let bulk: boolean | undefined;
   /** A committed run left the index paused. */
   let pausedOut = false;
@@ -133,14 +137,14 @@ export function runWriter(db: Db, names: () => readonly string[], cellsBefore: n
     }
     // Every cell the index will hold is in memory once the rows are written: the index's thread plans the tree
     // while this one writes the cells.
-    const cells = final?.positioned;
-    const planned = cells && planInThread(cells, boxLayout(db), failed);
+    // The cells go to the thread and come back with the plan (planInThread).
+    const planned = final && planInThread(final.positioned, boxLayout(db), failed);
     // A failure before the plan is asked for must not leave its rejection unhandled.
     planned?.catch(() => undefined);
     await timed('cells', () => writer.write(rows));
     if (bulk !== true) return;
-    const plan = planned && (await timed('plan', () => planned));
-    await timed('index', () => resumeCellsBox(db, cells && { cells, ...(plan && { plan }) }));
+    const memory = planned && (await timed('plan', () => planned));
+    await timed('index', () => resumeCellsBox(db, memory));
     known = final?.count;
   }
 

@@ -183,7 +183,24 @@ describe('the order rows are written in', () => {
             Array.from(a.subarray(0, p.length)),
           ),
         });
-        expect(used(finalCells(mergeHeld(held, first), second))).toEqual(used(finalCells(held, all)));
+        // Copies: a merge with room writes in the arrays it is given.
+        const copy = (h: HeldCells): HeldCells => ({
+          length: h.length,
+          mcc: h.mcc.slice(),
+          mnc: h.mnc.slice(),
+          cellid: h.cellid.slice(),
+          samples: h.samples.slice(),
+          lat: h.lat.slice(),
+          lon: h.lon.slice(),
+          radio: h.radio.slice(),
+        });
+        const once = used(finalCells(copy(held), all));
+        expect(used(finalCells(mergeHeld(copy(held), first), second))).toEqual(once);
+        // With room for the second run, the merges are made in place, the last in the arrays of the first.
+        const roomy = mergeHeld(copy(held), first, second.length);
+        const final = finalCells(roomy, second);
+        expect(used(final)).toEqual(once);
+        if (roomy.mcc.length >= final.count) expect(final.positioned.mcc).toBe(roomy.mcc);
       }),
       { numRuns: 300 },
     );

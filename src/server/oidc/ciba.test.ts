@@ -35,7 +35,15 @@ describe('discovery and keys', () => {
       jwks_uri: `${op.issuer}/jwks`,
       backchannel_token_delivery_modes_supported: ['poll'],
       token_endpoint_auth_methods_supported: ['private_key_jwt'],
-      scopes_supported: ['openid', 'location-retrieval:read', 'location-verification:verify'],
+      scopes_supported: [
+        'openid',
+        'location-retrieval:read',
+        'location-verification:verify',
+        'geofencing-subscriptions:org.camaraproject.geofencing-subscriptions.v0.area-entered:create',
+        'geofencing-subscriptions:org.camaraproject.geofencing-subscriptions.v0.area-left:create',
+        'geofencing-subscriptions:read',
+        'geofencing-subscriptions:delete',
+      ],
     });
     expect(discovery.grant_types_supported).toEqual(expect.arrayContaining([CIBA, 'client_credentials']));
     expect(discovery.grant_types_supported).not.toContain('authorization_code');

@@ -44,7 +44,10 @@ export function checkScope(scope: string | undefined): ScopeRequest {
   }
   const apiScopes = API_SCOPES.filter((api) => values.includes(api));
   if (apiScopes.length === 0) {
-    throw new errors.InvalidScope(`the scope must name ${API_SCOPES.join(' and/or ')}`, API_SCOPES.join(' '));
+    throw new errors.InvalidScope(
+      `the scope must name at least one of ${API_SCOPES.join(', ')}`,
+      API_SCOPES.join(' '),
+    );
   }
   return { purpose, apiScopes };
 }

@@ -14,6 +14,9 @@ import { migrate } from './schema';
 import { createServiceReads, type ServiceReads } from './service-reads';
 import { sealKeyOf } from './seal-key';
 import { jwkSeal } from './sealed-jwk';
+import { createGeofenceSqlite } from '../camara-operator/geofencing/store-sqlite';
+import type { GeofenceStore } from '../camara-operator/geofencing/subscriptions';
+import { sinkSeal } from '../camara-operator/geofencing/sink-seal';
 
 /** The SQLite store: every answer at once (it satisfies ServiceStore, whose answers may come later). */
 export interface Store extends ServiceReads, Admin {
@@ -30,6 +33,8 @@ export interface Store extends ServiceReads, Admin {
   exclusive<T>(work: () => Promise<T>): Promise<T>;
   /** The service as a CAMARA API consumer: the operator's tokens and the users' open questions. */
   camaraConsumer: CamaraConsumerStore;
+  /** The operator's CAMARA geofencing subscriptions and their undelivered events. */
+  geofencing: GeofenceStore;
   /** "Watch my phone": the users' geofencing watches and their events. */
   camaraWatches: WatchStore;
   close(): void;
@@ -80,6 +85,7 @@ export function openStore(file: string, { sealKey }: { sealKey?: string | undefi
   // Cells in view off the event loop, from threads reading the same file; a database in memory has no file to share.
   const threads = file === ':memory:' || file === '' ? undefined : boxThreads(file);
   const commits = commitCounter(db);
+  const seal = sealKeyOf(sealKey, file);
   return {
     engine: 'SQLite',
     where: file,
@@ -88,7 +94,8 @@ export function openStore(file: string, { sealKey }: { sealKey?: string | undefi
     ...(threads !== undefined && { cellsInBox: threads.cellsInBox }),
     ...createAdmin(db),
     cellCache: (lifetimes) => createCellCache(db, lifetimes),
-    camara: createCamaraStore(db, jwkSeal(sealKeyOf(sealKey, file))),
+    camara: createCamaraStore(db, jwkSeal(seal)),
+    geofencing: createGeofenceSqlite(db, sinkSeal(seal)),
     exclusive(work) {
       // One connection: work that waits must not begin while another's transaction is open on it.
       const turn = queue.then(async () => {

@@ -60,3 +60,30 @@ export function orderByDouble(values: Float64Array): Uint32Array {
   }
   return from;
 }
+
+/**
+ * The indices of `values` (no NaN) in the order of their nearest float32 (Math.fround), equal ones in index order:
+ * two passes of 16 bits where orderByDouble takes four, for an order a float32's precision is enough for (the
+ * cells-in-view index stores float32 boxes: the nearest float32 never orders two values the other way round).
+ */
+export function orderByFloat32(values: Float64Array): Uint32Array {
+  const n = values.length;
+  const single = new Float32Array(1);
+  const bits = new Uint32Array(single.buffer);
+  const key = new Uint32Array(n);
+  for (let i = 0; i < n; i++) {
+    single[0] = values[i]!;
+    const b = bits[0]!;
+    // A negative's bits inverted, a positive's sign bit set: the words then compare as unsigned integers.
+    key[i] = b >>> 31 === 1 ? ~b >>> 0 : (b | 0x80000000) >>> 0;
+  }
+  let from = new Uint32Array(n);
+  let to = new Uint32Array(n);
+  for (let i = 0; i < n; i++) from[i] = i;
+  const digits = new Uint16Array(n);
+  for (const shift of [0, 16]) {
+    for (let i = 0; i < n; i++) digits[i] = (key[i]! >>> shift) & 0xffff;
+    if (radixPass(digits, 65536, from, to, n)) [from, to] = [to, from];
+  }
+  return from;
+}

@@ -36,8 +36,8 @@ describe('migrations', () => {
   it('give the demo subscriber of an older database its standing consent, and no one else any', async () => {
     const file = join(dir, 'before-consents.db');
     const raw = new Database(file);
-    // The version before the consents' migration (the watches' tables came after it).
-    migrate(raw, SCHEMA_VERSION - 2);
+    // The version before the consents' migration (the geofencing and the watches' tables came after it).
+    migrate(raw, SCHEMA_VERSION - 3);
     raw.exec("INSERT INTO developers (id, name) VALUES (1, 'demo')");
     const user = raw.prepare(
       'INSERT INTO users (key_hash, key_prefix, developer_id, msisdn, sms_replied) VALUES (?, ?, 1, ?, 1)',

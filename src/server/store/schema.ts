@@ -5,6 +5,7 @@ import { CONSUMER_TABLES } from './camara-consumer-sqlite';
 import { CONSENT_TABLE, STANDING_CONSENT } from './camara-sqlite-consents';
 import { WATCH_TABLES } from '../camara-consumer/watches/watch-sqlite';
 import { StoreError } from './records';
+import { GEOFENCE_TABLES_SQLITE } from '../camara-operator/geofencing/store-sqlite';
 
 type Db = Database.Database;
 
@@ -235,6 +236,8 @@ const MIGRATIONS: ReadonlyArray<(db: Db) => void> = [
     db.exec(CONSENT_TABLE);
     db.prepare(STANDING_CONSENT).run({ keyHash: keyHash('demo-user'), at: Date.now() });
   },
+  // CAMARA Device Geofencing Subscriptions: the subscriptions (sink tokens sealed) and undelivered events.
+  (db) => db.exec(GEOFENCE_TABLES_SQLITE),
   // "Watch my phone" (camara-consumer/watches/watch-sqlite.ts): each user's geofencing watches at the operator and
   // the events its sink was delivered, kept once per CloudEvent id.
   (db) => {

@@ -8,6 +8,7 @@ import type { ServiceReads } from './service-reads';
 import { openStore } from './open-store';
 import { openPostgresStore } from './postgres/open';
 import { sealKeyOf } from './seal-key';
+import type { GeofenceStore } from '../camara-operator/geofencing/subscriptions';
 
 /** A value now (SQLite, in this process) or later (PostgreSQL, over the network). */
 export type Maybe<T> = T | Promise<T>;
@@ -58,6 +59,8 @@ export interface ServiceStore
   /** The service as a CAMARA API consumer (LOCATION_SOURCE=camara): the operator's tokens and the users' open
    *  questions, shared by every replica on PostgreSQL. */
   readonly camaraConsumer: CamaraConsumerStore;
+  /** The operator's CAMARA geofencing subscriptions and their undelivered events (shared by replicas on PostgreSQL). */
+  readonly geofencing: GeofenceStore;
   /** "Watch my phone" (LOCATION_SOURCE=camara): the users' geofencing watches and their events. */
   readonly camaraWatches: WatchStore;
   /** Rate-limit buckets every replica shares; undefined where one process is all there is (SQLite). */

@@ -134,6 +134,7 @@ export async function startOperator(
     ...(options.unknownNumbers !== undefined && { hints: { unknownPerMinute: options.unknownNumbers } }),
     camaraOperator: {
       store: store.camara,
+      geofencing: store.geofencing,
       publicUrl: () => url,
       phone: { userOf: (userKey) => store.getUser(userKey) },
     },

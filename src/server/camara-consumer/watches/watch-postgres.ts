@@ -13,7 +13,7 @@ const INSERT = `INSERT INTO camara_watches (${WATCH_COLUMNS.join(', ')})
   VALUES (${WATCH_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})`;
 
 /**
- * The watches in PostgreSQL (migration 008-camara-watches), shared by every replica: a claim is one UPDATE whose
+ * The watches in PostgreSQL (migration 009-camara-watches), shared by every replica: a claim is one UPDATE whose
  * condition is rechecked on the row as another replica left it, so one replica polls a consent at a time; an event
  * delivered twice (to two replicas) is kept once by its primary key.
  */

@@ -39,6 +39,8 @@ describe.skipIf(postgresSkipped)('PostgreSQL migrations', () => {
       'cells',
       'ciba_polls',
       'developers',
+      'geofence_events',
+      'geofence_subscriptions',
       'oidc_records',
       'oidc_signing_keys',
       'rate_buckets',

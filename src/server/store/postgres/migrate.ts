@@ -9,7 +9,8 @@ import rateBuckets from './migrations/004-rate-buckets';
 import camara from './migrations/005-camara';
 import camaraConsumer from './migrations/006-camara-consumer';
 import camaraConsents from './migrations/007-camara-consents';
-import camaraWatches from './migrations/008-camara-watches';
+import geofencingSubscriptions from './migrations/008-geofencing-subscriptions';
+import camaraWatches from './migrations/009-camara-watches';
 
 /** Numbered migrations, applied in order, each in its own transaction. Append, never edit. */
 export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
@@ -20,7 +21,8 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: '005-camara', sql: camara },
   { name: '006-camara-consumer', sql: camaraConsumer },
   { name: '007-camara-consents', sql: camaraConsents },
-  { name: '008-camara-watches', sql: camaraWatches },
+  { name: '008-geofencing-subscriptions', sql: geofencingSubscriptions },
+  { name: '009-camara-watches', sql: camaraWatches },
 ];
 
 /** The advisory lock migrations run under, so replicas that start at once take turns (locks.ts). */

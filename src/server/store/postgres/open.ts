@@ -18,6 +18,9 @@ import type { SharedBuckets } from '../service-store';
 import { createServiceReads } from './service-reads';
 import { memorySealKey, type SealKey } from '../seal-key';
 import { jwkSeal } from '../sealed-jwk';
+import { createGeofencePostgres } from '../../camara-operator/geofencing/store-postgres';
+import type { GeofenceStore } from '../../camara-operator/geofencing/subscriptions';
+import { sinkSeal } from '../../camara-operator/geofencing/sink-seal';
 
 export interface PostgresOptions {
   /** Connections at most (DATABASE_POOL_SIZE). */
@@ -37,6 +40,8 @@ export type PostgresStore = ReturnType<typeof createServiceReads> &
     readonly camara: CamaraStore;
     /** The service as a CAMARA API consumer: the operator's tokens and the users' open questions. */
     readonly camaraConsumer: CamaraConsumerStore;
+    /** The operator's CAMARA geofencing subscriptions and their undelivered events, shared by every replica. */
+    readonly geofencing: GeofenceStore;
     /** "Watch my phone": the users' geofencing watches and their events, shared by every replica. */
     readonly camaraWatches: WatchStore;
     cellCache(lifetimes: CacheLifetimes): ReturnType<typeof createCellCache>;
@@ -72,6 +77,7 @@ export async function openPostgresStore(url: string, options: PostgresOptions): 
     throw connectionProblem(url, error);
   }
   const admin = createAdmin(db);
+  const sealKey = options.sealKey ?? memorySealKey();
   return {
     engine: 'PostgreSQL',
     where: redactedUrl(url),
@@ -79,7 +85,8 @@ export async function openPostgresStore(url: string, options: PostgresOptions): 
     ...createServiceReads(db, changes.version),
     ...admin,
     cellCache: (lifetimes) => createCellCache(db, lifetimes),
-    camara: createCamaraStore(db, jwkSeal(options.sealKey ?? memorySealKey())),
+    camara: createCamaraStore(db, jwkSeal(sealKey)),
+    geofencing: createGeofencePostgres(db, sinkSeal(sealKey)),
     camaraConsumer: createConsumerStore(db),
     camaraWatches: createWatchStore(db),
     exclusive: (work) =>

@@ -1,0 +1,105 @@
+import { GEOFENCING_SCOPES } from '../../oidc/scopes';
+import type { CamaraStore } from '../../store/camara-store';
+import { endedEvent } from './cloud-event';
+import { deliver, type DeliveryOptions } from './deliver';
+import { AREA_ENTERED, type GeofenceStore, type GeofenceSubscription } from './subscriptions';
+import { advanceFor, endsByTime } from './watch';
+
+/** The engine's settings (GEOFENCING_TICK_MS, GEOFENCING_RETRY_SECONDS; docs/camara-operator.md). */
+export interface GeofencingSettings {
+  /** How often subscribed phones are looked at and due events sent, in ms. */
+  tickMs: number;
+  /** How long an undelivered event is tried again before its subscription ends, in ms. */
+  retryForMs: number;
+  /** How long one delivery may take, in ms. */
+  timeoutMs: number;
+}
+
+export const GEOFENCING_DEFAULTS: GeofencingSettings = { tickMs: 2000, retryForMs: 600_000, timeoutMs: 5000 };
+
+export interface EngineOptions extends Omit<DeliveryOptions, 'timeoutMs' | 'retryForMs'> {
+  camara: CamaraStore;
+  geofencing: GeofenceStore;
+  /** CloudEvents' `source`: the API's root under the public URL. */
+  source: () => string;
+  settings: GeofencingSettings;
+}
+
+/** Events one tick claims at most (they are sent at once, side by side). */
+const CLAIM_LIMIT = 32;
+/** Ended subscriptions with nothing left to send are forgotten this often. */
+const PRUNE_EVERY_MS = 60_000;
+
+const createScope = (subscription: GeofenceSubscription): string =>
+  subscription.type === AREA_ENTERED ? GEOFENCING_SCOPES.createEntered : GEOFENCING_SCOPES.createLeft;
+
+/**
+ * Looks at one subscription: ended by the clock (its expiry, its sink token's), by the subscriber (consent to the
+ * consumer, its purpose and the event type withdrawn; no longer registered), or moved on by the phone's position.
+ */
+async function watchOne(options: EngineOptions, subscription: GeofenceSubscription, now: number) {
+  const { camara, geofencing } = options;
+  const end = (reason: Parameters<typeof endedEvent>[2], description?: string) =>
+    geofencing.end(
+      subscription.id,
+      reason,
+      [endedEvent(options.source(), subscription, reason, now, description)],
+      now,
+    );
+  const byTime = endsByTime(subscription, now);
+  if (byTime !== undefined) return end(byTime);
+  const { msisdn, clientId, purpose } = subscription;
+  const subscriber = await camara.subscriber(msisdn);
+  if (
+    subscriber === undefined ||
+    !(await camara.hasConsent({ msisdn, clientId, purpose, scopes: [createScope(subscription)] }))
+  ) {
+    return end('NETWORK_TERMINATED', 'The subscriber withdrew consent, or is no longer a subscriber.');
+  }
+  const change = advanceFor(options.source(), subscription, subscriber.fix, now);
+  return change === undefined ? false : geofencing.advance(subscription.id, change, now);
+}
+
+/** One round: every live subscription looked at, then the events due sent (claimed, so one replica sends each). */
+export async function geofencingTick(options: EngineOptions): Promise<void> {
+  const now = options.now();
+  for (const subscription of await options.geofencing.active()) {
+    await watchOne(options, subscription, now).catch((error: unknown) => {
+      options.log(`geofencing: subscription ${subscription.id}: ${(error as Error).message}`);
+    });
+  }
+  const { timeoutMs, retryForMs, tickMs } = options.settings;
+  const claimed = await options.geofencing.claimEvents(options.now(), timeoutMs * 2 + tickMs, CLAIM_LIMIT);
+  await Promise.all(claimed.map((event) => deliver(event, { ...options, timeoutMs, retryForMs })));
+}
+
+/**
+ * The geofencing engine: a tick every `tickMs` (never two at once in one process). Several replicas each run one;
+ * the store's compare-and-set and claims make each crossing one event and each event one delivery.
+ */
+export function startGeofencing(options: EngineOptions): { stop(): Promise<void> } {
+  let running: Promise<void> | undefined;
+  let pruned = 0;
+  const tick = (): void => {
+    if (running !== undefined) return;
+    running = geofencingTick(options)
+      .then(async () => {
+        const now = options.now();
+        if (now - pruned < PRUNE_EVERY_MS) return;
+        pruned = now;
+        await options.geofencing.prune(now);
+      })
+      .catch((error: unknown) => options.log(`geofencing: ${(error as Error).message}`))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const timer = setInterval(tick, options.settings.tickMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
