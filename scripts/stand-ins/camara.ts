@@ -8,6 +8,7 @@
 //   tests   POST /control/answer?number=+358...&yes=true|false   the subscriber answers on the phone
 //           GET /control/seen?number=+358...                    how many requests of each kind it had
 //           POST /control/down?number=+358...&down=true|false   its token endpoint fails (503) for that number
+//           POST /control/geofence?number=+358...&event=...      fires geofencing events (camara-geofencing.ts)
 // Run: node --import tsx scripts/stand-ins/camara.ts PORT CLIENT_ID KEY_FILE [INTERVAL]   (the client's key, PEM)
 import { createPublicKey, randomBytes, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { pathToFileURL } from 'node:url';
 import { CIBA_GRANT_TYPE, PHONE_NUMBER } from '../../src/api/device-location';
 import { handleApi, type ApiState, type IssuedToken, type SeenApiRequest } from './camara-api';
 import { checkClient, type ClientRegistry, type SeenAssertion } from './camara-client-auth';
+import { geofencing } from './camara-geofencing';
 import { subscriberOf } from './camara-subscribers';
 
 export { CAMARA_NUMBERS } from './camara-subscribers';
@@ -52,6 +54,8 @@ export interface CamaraStandIn {
   issued(): string[];
   /** The token endpoint fails (503) for the number's requests, or works again. */
   tokenDown(number: string, down: boolean): void;
+  /** Its geofencing subscriptions (camara-geofencing.ts): the deliveries made, and events fired on command. */
+  geofencing: ReturnType<typeof geofencing>;
   close(): Promise<void>;
 }
 
@@ -82,6 +86,7 @@ export async function startCamaraStandIn(options: StandInOptions): Promise<Camar
   const state: ApiState = { tokens: new Map<string, IssuedToken>(), now, seen: [] };
   const polls: CamaraStandIn['polls'] = [];
   const downFor = new Set<string>();
+  const geo = geofencing(state.tokens, now);
   let base = '';
   const registry: ClientRegistry = {
     clientId: options.clientId ?? CAMARA_CLIENT_ID,
@@ -243,6 +248,7 @@ export async function startCamaraStandIn(options: StandInOptions): Promise<Camar
   function route(req: IncomingMessage, res: ServerResponse, text: string): void {
     const url = new URL(req.url ?? '/', 'http://stand-in');
     if (url.pathname === '/health') return void res.end('ok');
+    if (geo.handle(req, res, url, text)) return;
     if (url.pathname.startsWith('/control/')) return control(url, res);
     if (url.pathname.startsWith('/oidc/')) return void oidc(url.pathname.slice(5), req, res, text);
     const operation = {
@@ -275,6 +281,7 @@ export async function startCamaraStandIn(options: StandInOptions): Promise<Camar
     },
     issued: () => [...state.tokens.keys()],
     tokenDown,
+    geofencing: geo,
     close: () =>
       new Promise<void>((done) => {
         server.closeAllConnections();

@@ -4,6 +4,7 @@ import type { CellsInView, CellsQuery } from './cells-in-view';
 import type { RawResponse } from './errors';
 import type { Settings } from './settings';
 import type { Cell, CellHints, CellId, Format, Keys, Location } from './types';
+import type { WatchAsk, WatchView } from './watches';
 
 /* The client's types, apart from the client (createClient in client.ts) so the reads kept in files of their own
    (camara-client.ts) import them without importing the client back. */
@@ -54,6 +55,10 @@ export interface Client {
   getCamara(keys: Keys, kind: CamaraQuestion, options?: RequestOptions): Promise<Answer<CamaraAnswer>>;
   /** Stops waiting for the owner (DELETE); the answer is the question's end, `cancelled` when it was pending. */
   cancelCamara(keys: Keys, kind: CamaraQuestion, options?: RequestOptions): Promise<Answer<CamaraAnswer>>;
+  /** "Watch my phone": the user's watches and their events (api/watch-client.ts). */
+  getWatches(keys: Keys, options?: RequestOptions): Promise<Answer<WatchView[]>>;
+  startWatch(keys: Keys, ask: WatchAsk, options?: RequestOptions): Promise<Answer<WatchView>>;
+  stopWatch(keys: Keys, id: string, options?: RequestOptions): Promise<Answer<WatchView>>;
 }
 
 /** How a request is sent and what an error status may still hold. */

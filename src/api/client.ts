@@ -12,6 +12,7 @@ import {
 } from './errors';
 import { camaraReads } from './camara-client';
 import { decodeSettings } from './settings';
+import { watchReads } from './watch-client';
 import { joinUrl, maskKeys, requestHeaders } from './request-address';
 import type { CellHints, Keys } from './types';
 import type { Answer, Client, ClientOptions, Exchange, Request, RequestOptions } from './client-types';
@@ -222,5 +223,6 @@ export function createClient(options: ClientOptions): Client {
       ),
     getSettings: ({ signal } = {}) => request('/settings', null, decodeSettings, { signal, format: 'json' }),
     ...camaraReads(request),
+    ...watchReads(request),
   };
 }

@@ -1,8 +1,10 @@
 import { camaraEn } from './camara-en';
+import { watchEn } from './watch-en';
 
 /** The source catalog: every text the app shows, by key. `{name}` marks a value filled in at runtime. */
 export const en = {
   ...camaraEn,
+  ...watchEn,
   'app.name': 'Cellpos',
   'app.title.home': 'Cellpos — where is my phone?',
   'app.title.cell': 'Cell {cell} — Cellpos',

@@ -1,9 +1,11 @@
 import { camaraFi } from './camara-fi';
+import { watchFi } from './watch-fi';
 import type { Catalog } from './en';
 
 /** Finnish: the compiler refuses a key of the English catalog left without its Finnish text. */
 export const fi: Catalog = {
   ...camaraFi,
+  ...watchFi,
   'app.name': 'Cellpos',
   'app.title.home': 'Cellpos — missä puhelimeni on?',
   'app.title.cell': 'Solu {cell} — Cellpos',

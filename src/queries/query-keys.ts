@@ -19,6 +19,8 @@ export const queryKeys = {
   camara: {
     all: ['camara'] as const,
     read: (keys: Keys | null, kind: CamaraQuestion) => ['camara', kind, fingerprint(keys)] as const,
+    /** "Watch my phone": the user's watches, under camara so that Forget keys removes them too. */
+    watches: (keys: Keys | null) => ['camara', 'watches', fingerprint(keys)] as const,
   },
   cell: {
     all: ['cell'] as const,

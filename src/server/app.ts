@@ -27,6 +27,7 @@ import { createOperator } from './camara-operator/operator';
 import { allowedHostsOnly, securityHeaderValues, securityHeaders } from './platform/http/security-headers';
 import { createCellSources } from './cells/sources/cell-sources';
 import { staticRoutes } from './platform/http/static-routes';
+import { watchRoutes } from './location/watch-routes';
 import { StoreUnavailable, UNAVAILABLE_RETRY_SECONDS } from './store/records';
 import { andThen, type Maybe } from './platform/maybe';
 import type { AppOptions } from './app-options';
@@ -168,6 +169,8 @@ function apiRoutes(
       cellsInView: withCounts(store, createCellsInView(store, options.cellsInViewLookThrough)),
     });
     if (options.camaraLocation !== undefined) camaraRoutes(api, guard, options.camaraLocation);
+    const watching = options.camaraLocation?.watches;
+    if (watching !== undefined) watchRoutes(api, guard, watching.watches, watching.store);
   } else {
     const guard = createGuard({ limits, addressOf, credentials: keyParams, judge: operatorKeys(limits) });
     proxyRoutes(api, options.upstream, { guard, log, cells });

@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
-import { startCamaraConsumer } from './camara-consumer/start';
+import { createCamaraConsumer } from './camara-consumer/engine';
+import { startConsumerContext } from './camara-consumer/start';
+import { watchSource } from './camara-consumer/watches/watch-source';
 import { camaraLocationSource, type CamaraLocationSource } from './location/camara-location';
 import { ConfigError, loadConfig, loadEnvFile, type Config } from './config';
 import { DEMO_KEYS, seedDemoOnce } from './admin/demo-data';
@@ -117,12 +119,14 @@ const keyless =
 async function readCamara(opened: ServiceStore | undefined): Promise<CamaraLocationSource | undefined> {
   if (config.location.source !== 'camara' || opened === undefined) return undefined;
   try {
-    const consumer = await startCamaraConsumer(config.location.camara, {
+    const context = await startConsumerContext(config.location.camara, {
       store: opened.camaraConsumer,
       timeoutMs: config.timeoutMs,
       log,
     });
-    return camaraLocationSource(consumer);
+    // The operator delivers the watches' events to this service's sink (publicUrl is known once it listens).
+    const watches = watchSource(context, opened.camaraWatches, () => publicUrl());
+    return camaraLocationSource(createCamaraConsumer(context), watches);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(`Cannot start: ${error.message}`);

@@ -11,6 +11,9 @@ export const idleClient = (): Client => ({
   askCamara: vi.fn(),
   getCamara: vi.fn(),
   cancelCamara: vi.fn(),
+  getWatches: vi.fn(),
+  startWatch: vi.fn(),
+  stopWatch: vi.fn(),
 });
 
 /** Keys whose text a test can look for where they must never be (a query key, say). */

@@ -1,9 +1,10 @@
 import { useUser } from '../../state/session';
 import { CamaraPanel } from './camara-panel';
 import { CamaraVerify } from './camara-verify';
+import { WatchPanel } from './watch-panel';
 
 /**
- * Both CAMARA panels, one chunk loaded only where a CAMARA operator answers (LOCATION_SOURCE=camara). Each user
+ * The CAMARA panels (Locate, the check, Watch my phone), one chunk loaded only where a CAMARA operator answers (LOCATION_SOURCE=camara). Each user
  * (Forget keys, other keys) gets them afresh: nothing the last one typed, chose or was told stays.
  */
 export default function CamaraPanels() {
@@ -12,6 +13,7 @@ export default function CamaraPanels() {
     <>
       <CamaraPanel key={`locate ${user}`} />
       <CamaraVerify key={`verify ${user}`} />
+      <WatchPanel key={`watch ${user}`} />
     </>
   );
 }

@@ -3,7 +3,7 @@ import { fetchCapped, textOf } from '../platform/net/outbound';
 
 /** One request to the operator: its OpenID endpoints or its Device Location API. */
 export interface OperatorRequest {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   url: string;
   headers: Record<string, string>;
   body?: string;

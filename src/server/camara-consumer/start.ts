@@ -7,6 +7,7 @@ import { ClientKeyError, loadClientKey, type ClientKey } from './key';
 import { tokenSeal } from './seal';
 import type { CamaraConsumerSettings } from './settings';
 import { RETRIEVE_PATH } from '../../api/device-location';
+import type { ConsumerContext } from './context';
 
 export interface ConsumerStartDeps {
   store: CamaraConsumerStore;
@@ -57,12 +58,20 @@ export async function startCamaraConsumer(
   settings: CamaraConsumerSettings,
   deps: ConsumerStartDeps,
 ): Promise<CamaraConsumer> {
+  return createCamaraConsumer(await startConsumerContext(settings, deps));
+}
+
+/** The same checks, and the context the consumer's engines (Locate, the check, the watches) share. */
+export async function startConsumerContext(
+  settings: CamaraConsumerSettings,
+  deps: ConsumerStartDeps,
+): Promise<ConsumerContext> {
   const key = await readClientKey(settings.privateKeyFile);
   const http = fetchOperator(deps.timeoutMs, deps.fetch);
   const discovered = await discover(http, settings.issuer, key.algs);
   if (!discovered.ok) throw new ConfigError('CAMARA_ISSUER', discovered.problem);
   await checkApiRoot(http, settings.apiRoot);
-  return createCamaraConsumer({
+  return {
     oauth: { http, key, clientId: settings.clientId, endpoints: discovered.endpoints },
     api: { http, apiRoot: settings.apiRoot },
     purpose: settings.purpose,
@@ -70,5 +79,5 @@ export async function startCamaraConsumer(
     seal: tokenSeal(key.privateKey),
     now: Date.now,
     log: deps.log,
-  });
+  };
 }

@@ -2,6 +2,7 @@ import type { CamaraAnswer, CamaraQuestion } from '../../api/camara';
 import type { ConsumerAsk } from '../camara-consumer/asks';
 import type { CamaraConsumer } from '../camara-consumer/engine';
 import type { User } from '../store/records';
+import type { WatchSource } from '../camara-consumer/watches/watch-source';
 
 /**
  * The Location source of LOCATION_SOURCE=camara: a user's own registered number (the document's rule: only your
@@ -15,13 +16,16 @@ export interface CamaraLocationSource {
   status(user: User, kind: CamaraQuestion): Promise<CamaraAnswer | undefined>;
   /** Stops the wait (the operator's request stays valid until it runs out); undefined when nothing was asked. */
   cancel(user: User, kind: CamaraQuestion): Promise<CamaraAnswer | undefined>;
+  /** "Watch my phone" (geofencing subscriptions at the same operator), where the service offers it. */
+  watches?: WatchSource;
 }
 
-export function camaraLocationSource(consumer: CamaraConsumer): CamaraLocationSource {
+export function camaraLocationSource(consumer: CamaraConsumer, watches?: WatchSource): CamaraLocationSource {
   const subscriber = (user: User) => ({ userId: user.id, msisdn: user.msisdn });
   return {
     ask: (user, ask) => consumer.ask(subscriber(user), ask),
     status: (user, kind) => consumer.status(subscriber(user), kind),
     cancel: (user, kind) => consumer.cancel(subscriber(user), kind),
+    ...(watches !== undefined && { watches }),
   };
 }

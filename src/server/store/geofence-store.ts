@@ -1,7 +1,7 @@
 /**
  * Device Geofencing Subscriptions v0.5 (CAMARA DeviceLocation r3.2): what a subscription is, the events it sends,
- * and what the store keeps of both. The store is Promise-returning throughout, so that SQLite (store-sqlite.ts) and
- * PostgreSQL (store-postgres.ts) implement one interface; testing/geofence-store-suite.ts is the suite both pass.
+ * and what the store keeps of both. The store is Promise-returning throughout, so that SQLite (sqlite/geofencing.ts) and
+ * PostgreSQL (postgres/geofencing.ts) implement one interface; testing/geofence-store-suite.ts is the suite both pass.
  */
 
 export const EVENT_PREFIX = 'org.camaraproject.geofencing-subscriptions.v0.';

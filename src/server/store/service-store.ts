@@ -5,6 +5,7 @@ import type { CamaraConsumerStore } from './camara-consumer-store';
 import type { CacheLifetimes, CellCache } from './cell-cache-port';
 import type { ServiceReads } from './service-reads-port';
 import { openStore } from './sqlite/open';
+import type { WatchStore } from './watch-store';
 import { openPostgresStore } from './postgres/open';
 import { sealKeyOf } from './seal-key';
 import type { EitherWay, Maybe } from '../platform/maybe';
@@ -31,6 +32,8 @@ export interface ServiceStore
   readonly camaraConsumer: CamaraConsumerStore;
   /** The operator's CAMARA geofencing subscriptions and their undelivered events (shared by replicas on PostgreSQL). */
   readonly geofencing: GeofenceStore;
+  /** "Watch my phone" (LOCATION_SOURCE=camara): the users' geofencing watches and their events. */
+  readonly camaraWatches: WatchStore;
   /** Rate-limit buckets every replica shares; undefined where one process is all there is (SQLite). */
   readonly buckets: SharedBuckets | undefined;
   /**

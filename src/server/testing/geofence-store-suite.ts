@@ -30,7 +30,7 @@ export const event = (label: string): OutgoingEvent => ({
 });
 const label = (body: string): unknown => (JSON.parse(body) as { label: unknown }).label;
 
-/** The geofencing store's contract (camara-operator/geofencing/subscriptions.ts), on one engine. */
+/** The geofencing store's contract (store/geofence-store.ts), on one engine. */
 export function geofenceStoreSuite(engine: TestEngine): void {
   describe.skipIf(engine.skip)(`the geofencing store on ${engine.name}`, () => {
     it('keeps subscriptions, lists a consumer’s (of one subscriber), and never a sink token in the clear', async () => {

@@ -54,7 +54,7 @@ BEGIN
 END $$;`;
 
 /**
- * As SQLite's (sqlite-counts.ts): the table, and triggers that keep it for every write to `cells`. PostgreSQL's are
+ * As SQLite's (sqlite/cell-counts.ts): the table, and triggers that keep it for every write to `cells`. PostgreSQL's are
  * per statement, over its transition tables: a statement writing 50,000 cells changes each square once, where a
  * trigger per row took over 90 s for them (8 squares a row, each an upsert). An import that rebuilds `cells` beside
  * it (import/postgres-writer.ts) gets the triggers with the table's copy (swap-table.ts), made after the rows are
@@ -116,7 +116,7 @@ const COUNTS_SQL = `SELECT x, y, sum(n)::float8 AS n, sum(lat_sum) AS "latSum", 
     AND ($5::int IS NULL OR mcc = $5) AND ($6::int IS NULL OR mnc = $6) AND ($7::int IS NULL OR radio = $7)
   GROUP BY x, y HAVING sum(n) > 0`;
 
-/** A view's counts per square from `cell_counts`, as SQLite's (sqlite-counts.ts createCellCounts). */
+/** A view's counts per square from `cell_counts`, as SQLite's (sqlite/cell-counts.ts createCellCounts). */
 export function createCellCounts(db: Database): (query: CountsQuery) => Promise<SquareCount[]> {
   return async ({ ranges, mcc, mnc, radio }) => {
     const code = radio === undefined ? null : RADIO_CODES.indexOf(radio);

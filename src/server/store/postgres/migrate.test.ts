@@ -33,6 +33,8 @@ describe.skipIf(postgresSkipped)('PostgreSQL migrations', () => {
       'camara_consumer_questions',
       'camara_consumer_tokens',
       'camara_subjects',
+      'camara_watch_events',
+      'camara_watches',
       'cell_answers',
       'cell_counts',
       'cells',

@@ -11,6 +11,7 @@ import camaraConsumer from './migrations/006-camara-consumer';
 import camaraConsents from './migrations/007-camara-consents';
 import geofencingSubscriptions from './migrations/008-geofencing-subscriptions';
 import cellCounts from './migrations/009-cell-counts';
+import camaraWatches from './migrations/010-camara-watches';
 
 /** Numbered migrations, applied in order, each in its own transaction. Append, never edit. */
 export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
@@ -23,6 +24,7 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: '007-camara-consents', sql: camaraConsents },
   { name: '008-geofencing-subscriptions', sql: geofencingSubscriptions },
   { name: '009-cell-counts', sql: cellCounts },
+  { name: '010-camara-watches', sql: camaraWatches },
 ];
 
 /** The advisory lock migrations run under, so replicas that start at once take turns (locks.ts). */

@@ -11,6 +11,8 @@ import { createCamaraStore, hashClearRecords } from './camara';
 import type { CamaraStore } from '../camara-store';
 import { createConsumerStore } from './camara-consumer';
 import type { CamaraConsumerStore } from '../camara-consumer-store';
+import { createWatchStore } from './watches';
+import type { WatchStore } from '../watch-store';
 import { LOCKS } from './locks';
 import type { SharedBuckets } from '../shared-buckets';
 import { createServiceReads } from './service-reads';
@@ -40,6 +42,8 @@ export type PostgresStore = ReturnType<typeof createServiceReads> &
     readonly camaraConsumer: CamaraConsumerStore;
     /** The operator's CAMARA geofencing subscriptions and their undelivered events, shared by every replica. */
     readonly geofencing: GeofenceStore;
+    /** "Watch my phone": the users' geofencing watches and their events, shared by every replica. */
+    readonly camaraWatches: WatchStore;
     cellCache(lifetimes: CacheLifetimes): ReturnType<typeof createCellCache>;
     /** `work` in one transaction, under an advisory lock: one such work at a time among every replica. */
     exclusive<T>(work: () => Promise<T>): Promise<T>;
@@ -84,6 +88,7 @@ export async function openPostgresStore(url: string, options: PostgresOptions): 
     camara: createCamaraStore(db, jwkSeal(sealKey)),
     geofencing: createGeofencePostgres(db, sinkSeal(sealKey)),
     camaraConsumer: createConsumerStore(db),
+    camaraWatches: createWatchStore(db),
     exclusive: (work) =>
       admin.transaction(async () => {
         await db.run('exclusive', 'SELECT pg_advisory_xact_lock($1, $2)', [...LOCKS.demo]);

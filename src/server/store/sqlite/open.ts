@@ -5,6 +5,8 @@ import { createCamaraStore, hashClearRecords } from './camara';
 import type { CamaraStore } from '../camara-store';
 import { createConsumerStore } from './camara-consumer';
 import type { CamaraConsumerStore } from '../camara-consumer-store';
+import { createWatchStore } from './watches';
+import type { WatchStore } from '../watch-store';
 import { boxThreads } from './box-threads';
 import { commitCounter } from './commit-counter';
 import { createCellCache } from './cell-cache';
@@ -36,6 +38,8 @@ export interface Store extends ServiceReads, Admin {
   camaraConsumer: CamaraConsumerStore;
   /** The operator's CAMARA geofencing subscriptions and their undelivered events. */
   geofencing: GeofenceStore;
+  /** "Watch my phone": the users' geofencing watches and their events. */
+  camaraWatches: WatchStore;
   close(): void;
 }
 
@@ -112,6 +116,7 @@ export function openStore(file: string, { sealKey }: { sealKey?: string | undefi
       return turn;
     },
     camaraConsumer: createConsumerStore(db),
+    camaraWatches: createWatchStore(db),
     close() {
       if (db.open) db.close();
       // The -shm file last: closing it drops the process's locks on it, the threads' connections' too.

@@ -6,6 +6,7 @@ import { CONSENT_TABLE, STANDING_CONSENT } from './camara-consents';
 import { StoreError } from '../records';
 import { addCellCounts } from './cell-counts';
 import { GEOFENCE_TABLES_SQLITE } from './geofencing';
+import { WATCH_TABLES } from './watches';
 
 type Db = Database.Database;
 
@@ -239,9 +240,14 @@ const MIGRATIONS: ReadonlyArray<(db: Db) => void> = [
   // CAMARA Device Geofencing Subscriptions: the subscriptions (sink tokens sealed) and undelivered events.
   (db) => db.exec(GEOFENCE_TABLES_SQLITE),
   // Cells in view at every zoom: cells per square of the map's tiles, per radio and operator, for a ladder of
-  // zooms (cells/counts/sqlite-counts.ts), kept by triggers and rebuilt in bulk after an import.
+  // zooms (store/sqlite/cell-counts.ts), kept by triggers and rebuilt in bulk after an import.
   (db) => {
     addCellCounts(db);
+  },
+  // "Watch my phone" (store/sqlite/watches.ts): each user's geofencing watches at the operator and
+  // the events its sink was delivered, kept once per CloudEvent id.
+  (db) => {
+    db.exec(WATCH_TABLES);
   },
 ];
 
