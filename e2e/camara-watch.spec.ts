@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { CAMARA_NUMBERS as N } from '../scripts/stand-ins/camara-subscribers';
-import { expectAccessible } from './accessible';
+import { expectAccessible, MAP } from './accessible';
 import { CAMARA_SERVICE, camaraUser, expect, ownNumber, saveKeys, test } from './fixtures';
 
 /* "Watch my phone" as a person uses it, against the stand-in operator's geofencing subscriptions: start, consent on
@@ -10,6 +10,10 @@ const OPERATOR = process.env.E2E_CAMARA_OPERATOR_URL ?? 'http://127.0.0.1:5204';
 test.use({ baseURL: CAMARA_SERVICE });
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Watch my phone' });
+
+/* The watched areas on the map: their rings, their latest crossing beside them, their named centres. */
+const areas = (page: Page) => page.locator('.leaflet-overlay-pane path.watch-area');
+const latest = (page: Page) => page.locator('.leaflet-tooltip.watch-latest');
 
 async function control(path: string): Promise<unknown> {
   const answer = await fetch(`${OPERATOR}${path}`, { method: 'POST' });
@@ -41,6 +45,19 @@ test.describe('Watch my phone', () => {
     await form.getByRole('button', { name: 'Start watching' }).click();
     const watch = form.getByRole('listitem').filter({ hasText: 'When it leaves 2 km around' });
     await expect(watch).toContainText('Waiting for approval on your phone');
+    // Drawn on the map while it is listed, its centre named with what is watched; the legend names the area.
+    await expect(areas(page)).toHaveCount(1);
+    await expect(
+      page.getByRole('img', { name: /^Watched area: told when your phone leaves 2 km around/ }),
+    ).toHaveCount(1);
+    await expect(page.locator('details.map-legend')).toContainText('An area you watch (“Watch my phone”)');
+    // Chosen in the list, its area is framed: a 2 km circle that was a few pixels across fills the map.
+    const before = (await areas(page).boundingBox())?.width ?? 0;
+    expect(before).toBeLessThan(40);
+    await watch.getByRole('button', { name: 'Show on the map' }).click();
+    await expect
+      .poll(async () => (await areas(page).boundingBox())?.width ?? 0, { timeout: 10_000 })
+      .toBeGreaterThan(150);
     expect(await control(`/control/answer?number=${encodeURIComponent(number)}&yes=true`)).toEqual({
       answered: true,
     });
@@ -49,6 +66,14 @@ test.describe('Watch my phone', () => {
     await expect(watch.getByText(/^Your phone left the area · \d{1,2}[.:]\d{2}/)).toBeVisible({
       timeout: 10_000,
     });
+    // The same words and time beside the area on the map.
+    const said = (await watch.locator('.watch-events time').first().textContent()) ?? '';
+    await expect(latest(page)).toHaveText(said);
+    await expect(
+      page.getByRole('img', {
+        name: `Watched area: told when your phone leaves 2 km around this point. ${said}`,
+      }),
+    ).toHaveCount(1);
     const forged = await fetch(`${CAMARA_SERVICE}/api/camara/sink`, {
       method: 'POST',
       headers: {
@@ -70,6 +95,8 @@ test.describe('Watch my phone', () => {
     await watch.getByRole('button', { name: 'Stop watching' }).click();
     await expect(watch).toContainText('Ended: you stopped it.');
     await expect(watch.getByRole('button', { name: 'Stop watching' })).toHaveCount(0);
+    // Still listed, so still drawn, faded as ended.
+    await expect(page.locator('.leaflet-overlay-pane path.watch-area.watch-ended')).toHaveCount(1);
   });
 
   test('an arrive event, then the operator ends the watch: its reason shown, in Finnish too', async ({
@@ -90,8 +117,11 @@ test.describe('Watch my phone', () => {
     const vahti = page.getByRole('region', { name: 'Vahdi puhelintani' });
     await expect(vahti).toContainText('Päättyi: sen aika loppui.');
     await expect(vahti.getByText(/^Puhelimesi saapui alueelle · /)).toBeVisible();
-    // The panel with its form, an ended watch and its event: no WCAG A/AA violation, nothing sideways (phone too).
-    await expectAccessible(page, ['.watch-panel']);
+    await expect(latest(page)).toHaveText(/^Puhelimesi saapui alueelle · \d{1,2}[.:]\d{2}/);
+    await expect(page.locator('details.map-legend')).toContainText('Alue, jota vahdit');
+    // The panel with its form, an ended watch and its event, and the map drawing it: no WCAG A/AA violation,
+    // nothing sideways (phone too).
+    await expectAccessible(page, ['.watch-panel', MAP]);
   });
 
   test('a notification for an event once allowed; Forget keys takes the watches off the page', async ({
@@ -132,8 +162,16 @@ test.describe('Watch my phone', () => {
         page.evaluate(() => (window as unknown as { shownNotifications: string[] }).shownNotifications),
       )
       .toEqual([expect.stringMatching(/^Cellpos: my phone: Your phone left the area · /)]);
+    await expect(areas(page)).toHaveCount(1);
+    await expect(latest(page)).toHaveText(/^Your phone left the area · /);
     await page.getByRole('button', { name: 'Forget keys' }).click();
     await expect(page.getByText(/When it leaves 2 km around/)).toHaveCount(0);
+    // Off the map too: no area, no event beside it.
+    await expect(areas(page)).toHaveCount(0);
+    await expect(latest(page)).toHaveCount(0);
+    await expect(
+      page.locator('.leaflet-marker-pane, .leaflet-overlay-pane').getByRole('img', { name: /Watched area/ }),
+    ).toHaveCount(0);
     await expect(page.getByText(/Your phone left the area/)).toHaveCount(0);
     const stored = await page.evaluate(
       () => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }),

@@ -44,4 +44,9 @@ export const watchEn = {
   'watch.notifyOn': 'Notifications are on for this page.',
   'watch.notifyDenied': 'This browser does not let this page show notifications.',
   'watch.notifyTitle': 'Cellpos: my phone',
+  'watch.showOnMap': 'Show on the map',
+  'map.watch.leave': 'Watched area: told when your phone leaves {distance} around this point',
+  'map.watch.arrive': 'Watched area: told when your phone arrives within {distance} of this point',
+  'map.watch.ended': 'This watch has ended.',
+  'legend.watchArea': 'An area you watch (“Watch my phone”); faded once the watch ended',
 };

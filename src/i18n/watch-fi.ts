@@ -47,4 +47,9 @@ export const watchFi: Record<keyof typeof watchEn, string> = {
   'watch.notifyOn': 'Ilmoitukset ovat käytössä tällä sivulla.',
   'watch.notifyDenied': 'Tämä selain ei salli tämän sivun näyttää ilmoituksia.',
   'watch.notifyTitle': 'Cellpos: puhelimeni',
+  'watch.showOnMap': 'Näytä kartalla',
+  'map.watch.leave': 'Vahdittu alue: kerrotaan, kun puhelimesi lähtee {distance} säteeltä tästä pisteestä',
+  'map.watch.arrive': 'Vahdittu alue: kerrotaan, kun puhelimesi saapuu {distance} säteelle tästä pisteestä',
+  'map.watch.ended': 'Tämä vahti on päättynyt.',
+  'legend.watchArea': 'Alue, jota vahdit (”Vahdi puhelintani”); haalea, kun vahti on päättynyt',
 };

@@ -99,3 +99,20 @@ export const CamaraCircleSymbol = () => (
     />
   </svg>
 );
+
+/** An area a person watches: long-dashed heavy ring, its centre marked (watch-layer.tsx). */
+export const WatchAreaSymbol = () => (
+  <svg {...box}>
+    <circle
+      cx="14"
+      cy="14"
+      r="11"
+      fill={COLOURS.watch}
+      fillOpacity="0.1"
+      stroke={COLOURS.watch}
+      strokeWidth="3"
+      strokeDasharray="8 4"
+    />
+    <circle cx="14" cy="14" r="3" fill={COLOURS.watch} stroke="#fff" strokeWidth="1.5" />
+  </svg>
+);

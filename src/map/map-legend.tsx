@@ -13,6 +13,7 @@ import {
   PhoneSymbol,
   RangeSymbol,
   TrailSymbol,
+  WatchAreaSymbol,
 } from './legend-symbols';
 
 const ENTRIES: ReadonlyArray<[symbol: () => ReactNode, text: MessageKey]> = [
@@ -26,10 +27,14 @@ const ENTRIES: ReadonlyArray<[symbol: () => ReactNode, text: MessageKey]> = [
   [TrailSymbol, 'legend.trail'],
 ];
 
-/** Where a CAMARA operator answers (LOCATION_SOURCE=camara): its area and the circle a check asked about. */
+/**
+ * Where a CAMARA operator answers (LOCATION_SOURCE=camara): its area, the circle a check asked about, and an area
+ * the person watches.
+ */
 const CAMARA_ENTRIES: ReadonlyArray<[symbol: () => ReactNode, text: MessageKey]> = [
   [CamaraAreaSymbol, 'legend.camaraArea'],
   [CamaraCircleSymbol, 'legend.camaraCircle'],
+  [WatchAreaSymbol, 'legend.watchArea'],
 ];
 
 /** Open from the start where the map has room; on a phone it waits to be asked. */

@@ -11,7 +11,7 @@ import { CamaraLayer } from './camara-layer';
 import { CellMarker } from './cell-marker';
 import { CellRange, useRangeNote } from './cell-range';
 import { DeviceMarker } from './device-marker';
-import { FitCamara } from './fit-camara';
+import { FitCamara, FitWatch } from './fit-camara';
 import { FlyTo } from './fly-to';
 import { MapLegend } from './map-legend';
 import { MapPick } from './map-pick';
@@ -20,6 +20,7 @@ import { InViewLayer } from './in-view-layer';
 import { PhoneMarker } from './phone-marker';
 import { Trail } from './trail';
 import { ViewReport } from './view-report';
+import { WatchLayer } from './watch-layer';
 import { WorldOutline } from './world-outline';
 
 export interface MapViewProps {
@@ -96,11 +97,13 @@ function MapLayers() {
       {cell && <CellRange cell={cell} facts={facts} />}
       {cell && <CellMarker cell={cell} />}
       {phone && <PhoneMarker location={phone} />}
+      <WatchLayer />
       <CamaraLayer />
       <MapPick />
       <MarkerKeys />
       <FlyTo />
       <FitCamara />
+      <FitWatch />
       <ViewReport />
       <ScaleControl position="bottomleft" imperial={false} />
     </>

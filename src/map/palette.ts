@@ -24,6 +24,7 @@ export const COLOURS = {
   inView: OKABE_ITO.reddishPurple,
   device: OKABE_ITO.bluishGreen,
   trail: OKABE_ITO.blue,
+  watch: OKABE_ITO.skyBlue,
   outline: '#1b2630',
 } as const;
 
@@ -59,3 +60,21 @@ export const trailPointStyle: L.PathOptions = {
 export function rangeStyle(colour: string): L.PathOptions {
   return { color: colour, weight: 1.5, opacity: 0.9, dashArray: '4 4', fillColor: colour, fillOpacity: 0.06 };
 }
+
+/** An area the person watches: a long-dashed heavy ring (the CAMARA area is solid, a check's circle short-dashed). */
+export const watchAreaStyle: L.PathOptions = {
+  color: COLOURS.watch,
+  weight: 3,
+  opacity: 1,
+  dashArray: '12 6',
+  fillColor: COLOURS.watch,
+  fillOpacity: 0.1,
+};
+
+/** A watch that ended: its ring faded and dotted, so it is not read as still watched. */
+export const watchEndedStyle: L.PathOptions = {
+  ...watchAreaStyle,
+  opacity: 0.5,
+  dashArray: '2 6',
+  fillOpacity: 0.03,
+};

@@ -51,6 +51,19 @@ export interface TrailPoint {
   at: number;
 }
 
+/** A watched area ("Watch my phone"): its circle while the watch is listed, and its latest crossing. */
+export interface WatchArea {
+  id: string;
+  /** Told when the phone leaves it, or arrives in it. */
+  kind: 'leave' | 'arrive';
+  center: LatLon;
+  radiusM: number;
+  /** Ended watches are drawn faded; the others (waiting, being set up, watching) solid. */
+  ended: boolean;
+  /** The latest arrive or leave event, with its own time (ISO 8601). */
+  latest?: { kind: 'entered' | 'left'; time: string };
+}
+
 /**
  * What the map draws: the features hand it in through `draw` (or useDrawOnMap), their one way onto the map, and
  * the map's layers read it from here.
@@ -81,6 +94,10 @@ export interface MapDrawing {
         lastLocationTime?: string;
       }
     | undefined;
+  /** The watched areas, while their watches are listed. */
+  watches: readonly WatchArea[] | undefined;
+  /** The watched area the person chose in the list: the map frames it (a new token frames it again). */
+  watchFramed: { center: LatLon; radiusM: number; token: number } | undefined;
 }
 
 /** What the map shows and where it goes; shared by the features, the map and the raw view. */
@@ -128,6 +145,8 @@ const NOTHING_DRAWN: MapDrawing = {
   inViewCounts: undefined,
   camaraArea: undefined,
   camaraCircle: undefined,
+  watches: undefined,
+  watchFramed: undefined,
 };
 
 export function initialMapFocus(path: string, search: string): MapFocus {

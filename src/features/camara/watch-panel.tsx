@@ -7,6 +7,7 @@ import { useCoordinates } from './camara-answer';
 import { PlaceChooser, usePlace, type PlaceSource } from './camara-place';
 import { radiusMetres } from './camara-verify';
 import { useEventNotifications, useWatches } from './use-watches';
+import { useFrameWatch, useWatchesOnMap } from './watches-on-map';
 
 /** The form's distances: 1 km (the least an operator commonly watches) to the service's largest. */
 const LIMITS = { minM: 1000, maxM: WATCH_RADIUS_MAX_M };
@@ -35,7 +36,17 @@ function StateText({ watch }: { watch: WatchView }) {
 }
 
 /** One watch: what it waits for, where it stands, its events by their time, and Stop watching. */
-function WatchItem({ watch, onStop, stopping }: { watch: WatchView; onStop: () => void; stopping: boolean }) {
+function WatchItem({
+  watch,
+  onStop,
+  onFrame,
+  stopping,
+}: {
+  watch: WatchView;
+  onStop: () => void;
+  onFrame: () => void;
+  stopping: boolean;
+}) {
   const { t, formatTime, formatDistance } = useI18n();
   const coordinates = useCoordinates();
   const { lat, lon } = coordinates(watch.center);
@@ -57,11 +68,16 @@ function WatchItem({ watch, onStop, stopping }: { watch: WatchView; onStop: () =
           ))}
         </ul>
       )}
-      {watch.state !== 'ended' && (
-        <button type="button" className="button" onClick={onStop} aria-disabled={stopping}>
-          {t('watch.stop')}
+      <div className="watch-actions">
+        <button type="button" className="button" onClick={onFrame}>
+          {t('watch.showOnMap')}
         </button>
-      )}
+        {watch.state !== 'ended' && (
+          <button type="button" className="button" onClick={onStop} aria-disabled={stopping}>
+            {t('watch.stop')}
+          </button>
+        )}
+      </div>
     </li>
   );
 }
@@ -164,6 +180,8 @@ export function WatchPanel() {
     [t, formatTime],
   );
   useEventNotifications(watches, words);
+  useWatchesOnMap(watches);
+  const frame = useFrameWatch();
   const tooMany = starting.error instanceof ApiError && starting.error.status === 409;
   return (
     <section className="panel-section watch-panel" aria-labelledby={headingId} aria-busy={starting.isPending}>
@@ -189,6 +207,7 @@ export function WatchPanel() {
             key={watch.id}
             watch={watch}
             onStop={() => stopping.mutate(watch.id)}
+            onFrame={() => frame(watch)}
             stopping={stopping.isPending}
           />
         ))}
