@@ -78,3 +78,7 @@ export type AppOptions = (
   { store: AppStore; camaraLocation?: CamaraLocationSource } | { upstream: Upstream; store?: AppStore }
 ) &
   CommonOptions;
+
+/** Demo mode's options (modes/demo/start.ts) and proxy mode's (modes/proxy/start.ts). */
+export type DemoOptions = Exclude<AppOptions, { upstream: Upstream }>;
+export type ProxyOptions = Extract<AppOptions, { upstream: Upstream }>;

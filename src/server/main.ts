@@ -15,6 +15,7 @@ import { hasLiveSources } from './cells/sources/cell-sources';
 import { signingKeys } from './camara-operator/oidc/keys';
 import { openServiceStore, type ServiceStore } from './store/service-store';
 import { GEOFENCING_DEFAULTS, startGeofencing } from './camara-operator/geofencing/engine';
+import { chooseMode } from './modes/choose';
 
 const logWriter = createLogWriter((bytes) => process.stdout.write(bytes));
 const log = logWriter.log;
@@ -34,6 +35,9 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
+// The mode, chosen once: demo, or (with an operator's BASE_URL) a proxy to it.
+const mode = chooseMode(config);
+const demo = mode.name === 'demo';
 let store: ServiceStore | undefined;
 let stopSimulator = (): void => undefined;
 let stopPruning = (): void => undefined;
@@ -77,10 +81,10 @@ async function readStore(): Promise<ServiceStore> {
   try {
     opened = await openServiceStore(config.database, log);
     // Proxy mode's database holds cells and answers only: the operator's keys are the operator's.
-    if (config.demo && config.baseUrl === undefined) await seedDemoOnce(opened);
+    if (config.demo && demo) await seedDemoOnce(opened);
     // The CAMARA operator's keys, opened now (and sealed, when an older version kept them in the clear): a
     // database whose keys do not open with this seal key does not start.
-    if (config.baseUrl === undefined) await opened.camara.signingKeys();
+    if (demo) await opened.camara.signingKeys();
     return opened;
   } catch (error) {
     await opened?.close();
@@ -94,7 +98,7 @@ const live = hasLiveSources(config.cells.names);
 // Proxy mode opens the database only when a source needs it (the store's cells, the live sources' cache) or when
 // it is PostgreSQL (DATABASE_URL): then replicas share their rate limits there.
 const needsStore = live || config.cells.names.includes('store') || config.database.url !== undefined;
-if (config.baseUrl === undefined || needsStore) store = await readStore();
+if (demo || needsStore) store = await readStore();
 const days = config.cells.cacheDays;
 const cells = {
   sources: config.cells,
@@ -105,15 +109,11 @@ const cells = {
 };
 await cells.cache?.prune(Math.floor(Date.now() / 1000));
 // Asked before the first request, so the page says from the start whether the demo keys are there.
-const demoKeys = config.baseUrl === undefined && store !== undefined && (await store.hasDemoKeys());
+const demoKeys = demo && store !== undefined && (await store.hasDemoKeys());
 /* The demo fills only a database that is empty when it is first opened: one an import made first holds cells and
    no keys at all. Asked only then (in demo mode, without the demo keys), since it counts the cells. */
 const keyless =
-  config.demo &&
-  config.baseUrl === undefined &&
-  !demoKeys &&
-  store !== undefined &&
-  (await store.counts()).serviceKeys === 0;
+  config.demo && demo && !demoKeys && store !== undefined && (await store.counts()).serviceKeys === 0;
 
 /** LOCATION_SOURCE=camara: the key, the operator's discovery and its API are checked before the service listens. */
 async function readCamara(opened: ServiceStore | undefined): Promise<CamaraLocationSource | undefined> {
@@ -155,10 +155,10 @@ const demoApp = (open: ServiceStore) =>
   });
 
 const app =
-  config.baseUrl === undefined
+  mode.name === 'demo'
     ? demoApp((store ??= await readStore()))
     : createApp({
-        upstream: { baseUrl: config.baseUrl, timeoutMs: config.timeoutMs, schemaUrl: config.schemaUrl },
+        upstream: mode.upstream,
         ...(store !== undefined && { store }),
         cells,
         ...common,
@@ -195,8 +195,8 @@ server.listen(config.port, config.host, () => {
   }
   // The gazetteer names cells a live source gives without a name; built now rather than on the first lookup.
   if (live) setTimeout(() => townGazetteer(), 0).unref();
-  if (config.baseUrl !== undefined) {
-    console.log(`Proxy mode: forwarding /api/location and /api/cell/… to ${config.baseUrl}`);
+  if (mode.name === 'proxy') {
+    console.log(`Proxy mode: forwarding /api/location and /api/cell/… to ${mode.upstream.baseUrl}`);
   } else if (store !== undefined) {
     console.log(
       `Demo mode, database ${store.engine === 'SQLite' ? config.database.file : `${store.where} (PostgreSQL)`}`,
