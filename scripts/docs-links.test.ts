@@ -59,6 +59,21 @@ describe('the README and the guides in docs/', () => {
     expect(fileNameProblems(disk, documents, paths)).toEqual([]);
   });
 
+  it('and the CI scripts and package.json name only files that exist (a moved file fails here, not in CI)', () => {
+    const paths = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+      encoding: 'utf8',
+    })
+      .split('\n')
+      .filter((path) => path !== '' && existsSync(path));
+    const scripts = ['.ci/run', '.ci/node-lines', 'package.json'];
+    expect(scripts.every((path) => existsSync(path))).toBe(true);
+    expect(fileNameProblems(disk, scripts, paths)).toEqual([]);
+    const specs = /^SERVICE_SPECS=\(([^)]*)\)/m.exec(readFileSync('.ci/node-lines', 'utf8'))?.[1] ?? '';
+    const missing = specs.split(/\s+/).filter((name) => name !== '' && !existsSync(`e2e/${name}.spec.ts`));
+    expect(specs).not.toBe('');
+    expect(missing).toEqual([]);
+  });
+
   it('keep the README a front door that starts with the two commands', () => {
     expect(frontDoorProblems(readFileSync('README.md', 'utf8'))).toEqual([]);
   });
