@@ -29,6 +29,10 @@ function indexState(file: string) {
       cells: count('SELECT count(*) AS n FROM cells'),
       positioned: count('SELECT count(*) AS n FROM cells WHERE lat IS NOT NULL AND lon IS NOT NULL'),
       indexed: count('SELECT count(*) AS n FROM cells_box'),
+      // The cells the counts per grid square hold, at their coarsest zoom (each positioned cell once).
+      counted: count(
+        'SELECT coalesce(sum(n), 0) AS n FROM cell_counts WHERE zoom = (SELECT min(zoom) FROM cell_counts)',
+      ),
     };
   } finally {
     db.close();
@@ -104,13 +108,14 @@ describe('an import the disk has no room for', () => {
         'The cells-in-view index could not be rebuilt (database or disk is full): the map shows the cells as ' +
         'they were before this import until it is; the service rebuilds it when it starts with room on the disk.\n',
     );
-    // The service starts: with room now, it rebuilds the index as it opens.
+    // The service starts: with room now, it rebuilds the index and the counts as it opens.
     openDemoStore(file).close();
     expect(indexState(file)).toMatchObject({
       triggers: 3,
       paused: false,
       check: 'ok',
       indexed: after.positioned,
+      counted: after.positioned,
     });
   });
 
