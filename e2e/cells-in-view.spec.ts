@@ -135,13 +135,16 @@ test.describe('cells in view', () => {
     const reads = cellsReads(page);
     const abortedReads = () =>
       page.evaluate(() => (window as unknown as { abortedReads: string[] }).abortedReads);
-    // The first read is held back, as a slow network would, so that the move comes while it is under way.
+    // The first read is held back, as a slow network would, until the move has asked again: the move comes while
+    // it is under way however long the drag takes (a hold of 4 s was not always long enough on a busy machine).
     let held = false;
+    let moved!: () => void;
+    const askedAgain = new Promise<void>((resolve) => (moved = resolve));
     await page.route(/\/api\/cells\?/, async (route) => {
       if (!held) {
         held = true;
-        await new Promise((resolve) => setTimeout(resolve, 4000));
-      }
+        await askedAgain;
+      } else moved();
       await route.continue().catch(() => undefined);
     });
     await page.getByRole('checkbox', { name: 'Cells in view' }).check();

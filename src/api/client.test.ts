@@ -194,6 +194,37 @@ describe('the client', () => {
     expect(pulled).toBeLessThan(20);
   });
 
+  it('stops at the cap however small the answer says it is when it comes compressed', async () => {
+    let pulled = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        controller.enqueue(new Uint8Array(1024).fill(0x20));
+        if (pulled > 10_000) controller.close();
+      },
+    });
+    const headers = {
+      'content-type': 'application/xml',
+      'content-length': '100',
+      'content-encoding': 'gzip',
+    };
+    const { client } = clientWith(() => new Response(stream, { headers }));
+    const error = await failure(client.getLocation(keys));
+    expect(error.raw?.truncated).toBe(true);
+    expect(pulled).toBeLessThan(20);
+  });
+
+  it('reads an answer whose length fits the cap whole, as the reader would', async () => {
+    const body = encodeCell(cell, 'xml');
+    const length = String(new TextEncoder().encode(body).byteLength);
+    const { client } = clientWith(
+      () => new Response(body, { headers: { 'content-type': 'application/xml', 'content-length': length } }),
+    );
+    const answer = await client.getCell(keys, cell);
+    expect(answer.data).toEqual(cell);
+    expect(answer.raw).toMatchObject({ body, truncated: false });
+  });
+
   it('reports an unreachable service as network', async () => {
     const { client } = clientWith(() => {
       throw new TypeError('fetch failed');

@@ -173,16 +173,15 @@ describe('graceful shutdown on SIGTERM', () => {
     const socket = connect(Number(port), '127.0.0.1');
     socket.on('error', () => undefined);
     await new Promise((done) => socket.once('connect', done));
+    let heard = '';
+    socket.on('data', (chunk: Buffer) => (heard += chunk.toString()));
     socket.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n');
     await new Promise((done) => setTimeout(done, 100));
-    const signalled = Date.now();
     service.child.kill('SIGTERM');
-    const ended = await Promise.race([
-      exited(service.child),
-      new Promise<'late'>((done) => setTimeout(() => done('late'), 2000)),
-    ]);
-    expect(ended).toEqual({ code: 0, signal: null });
-    expect(Date.now() - signalled).toBeLessThan(2000);
+    expect(await exited(service.child)).toEqual({ code: 0, signal: null });
+    // A service that waited for the client would have ended the request by its headers' deadline first, with a
+    // 408: what tells the two apart is what the client heard, not how long the exit took on a busy machine.
+    expect(heard).toBe('');
     socket.destroy();
   });
 

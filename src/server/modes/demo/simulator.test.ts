@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_PHONE_CELL, openDemoStore } from '../../admin/demo-data';
 import { moveOnce, startSimulator } from './simulator';
 import type { Store } from '../../store/sqlite/open';
@@ -38,9 +38,8 @@ describe('simulator', () => {
         return 0.99;
       },
     });
-    await new Promise((done) => setTimeout(done, 60));
+    await vi.waitFor(() => expect(moves).toBeGreaterThan(0), { timeout: 30_000 });
     stop();
-    expect(moves).toBeGreaterThan(0);
     const stopped = moves;
     await new Promise((done) => setTimeout(done, 30));
     expect(moves).toBe(stopped);

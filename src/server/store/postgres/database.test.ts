@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { postgresSkipped, testDatabase } from '../../testing/postgres-database';
 import { StoreUnavailable } from '../records';
 import { Database } from './database';
@@ -19,7 +19,14 @@ describe.skipIf(postgresSkipped)('a transaction whose connection is cut', () => 
       const [row] = await db.query<{ pid: number }>('pid', 'SELECT pg_backend_pid() AS pid');
       // The server goes away while the work is between statements (as when it restarts): no query is waiting.
       await db.pool.query('SELECT pg_terminate_backend($1)', [row?.pid]);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Gone when the server says so, not after a fixed time: on a busy machine its backend takes a while to end.
+      await vi.waitFor(
+        async () =>
+          expect(
+            (await db.pool.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [row?.pid])).rowCount,
+          ).toBe(0),
+        { interval: 20, timeout: 30_000 },
+      );
       cut();
       return db.query('after', 'SELECT 1');
     });
