@@ -23,6 +23,7 @@ type JsonCounts = {
     total: string;
     limit: string;
     box: Record<string, string>;
+    operator: Array<Record<string, string>>;
     square: Array<Record<string, string>>;
   };
 };
@@ -43,6 +44,10 @@ describe('GET /api/cells with zoom: counts where the view holds more than the li
     const sum = counts.square.reduce((n, s) => n + Number(s.count), 0);
     expect(sum).toBe(Number(counts.total));
     expect(sum).toBeGreaterThan(10);
+    // The operators of the counted cells, what the app offers to filter by: as many cells as the squares.
+    expect(counts.operator.length).toBeGreaterThan(1);
+    expect(counts.operator.every((o) => Object.keys(o).join() === 'mcc,mnc,count')).toBe(true);
+    expect(counts.operator.reduce((n, o) => n + Number(o.count), 0)).toBe(sum);
     // The same view again with its tag: nothing changed, nothing sent.
     const again = await app.request(`/api/cells?${FINLAND}&zoom=5&limit=10&${KEYS}`, {
       headers: { Accept: 'application/json', 'If-None-Match': etag ?? '' },
@@ -87,6 +92,9 @@ describe('GET /api/cells with zoom: counts where the view holds more than the li
     });
     expect(mnc5.data.counts?.total).toBeGreaterThan(1);
     expect(mnc5.data.counts?.total).toBeLessThan(all.data.counts?.total ?? 0);
+    // The counts name the view's operators; narrowed to one, that one alone, with the counts' total.
+    expect(all.data.counts?.operators).toContainEqual(expect.objectContaining({ mcc: '244', mnc: '5' }));
+    expect(mnc5.data.counts?.operators).toEqual([{ mcc: '244', mnc: '5', count: mnc5.data.counts?.total }]);
     const cells = await client.getCellsInView(keys, { bbox: finland, zoom: 5, limit: 10_000 });
     expect(cells.data.counts).toBeUndefined();
     expect(cells.data.cells.length).toBe(all.data.counts?.total);
