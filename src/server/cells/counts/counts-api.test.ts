@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../../api/client';
 import { XML_DECLARATION } from '../../../api/codec';
 import { createApp } from '../../app';
@@ -110,6 +110,27 @@ describe('GET /api/cells with zoom: counts where the view holds more than the li
     expect(res.status).toBe(200);
     const { counts } = (await res.json()) as JsonCounts;
     expect(counts.total).toBe('125');
+  });
+
+  it('keeps a counts answer by its squares until the data changes: asked again, the counts are not read', async () => {
+    const own = demoStore();
+    const counting = vi.spyOn(own, 'cellCounts');
+    const fresh = createApp({ store: own, staticDir: null });
+    const ask = async (bbox: string) =>
+      (
+        (await (
+          await fresh.request(`/api/cells?bbox=${bbox}&zoom=5&limit=10&${KEYS}`, JSON_ACCEPT)
+        ).json()) as JsonCounts
+      ).counts;
+    const first = await ask('19,59,32,71');
+    // The same view, and one a little moved within the same squares: one read of the counts for both.
+    expect(await ask('19,59,32,71')).toEqual(first);
+    expect(await ask('19.01,59.01,31.99,70.99')).toEqual(first);
+    expect(counting).toHaveBeenCalledTimes(1);
+    // A cell written in Finland: the next answer counts it.
+    await own.addCells([{ mcc: 244, mnc: 91, cellid: 99_999_999, lac: 1, lat: 61, lon: 25, name: 'New' }]);
+    expect(Number((await ask('19,59,32,71')).total)).toBe(Number(first.total) + 1);
+    expect(counting).toHaveBeenCalledTimes(2);
   });
 
   it('refuses a zoom that is not a map zoom, naming it', async () => {
