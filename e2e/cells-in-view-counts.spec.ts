@@ -101,4 +101,38 @@ test.describe('cells in view as counts', () => {
     if ((chosen?.count ?? 0) > 50) await expect.poll(() => numbersOnMap(page)).toBe(chosen?.count);
     await expect(operator.getByRole('option')).toHaveCount(named.length + 1);
   });
+
+  test('moved away and back, the view is drawn again from what the page has: no read of it again', async ({
+    page,
+  }) => {
+    await lowerLimit(page);
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/cells') reads.push(url.searchParams.get('bbox') ?? '');
+    });
+    await page.goto(FINLAND);
+    await saveKeys(page, DEMO);
+    await page.getByRole('checkbox', { name: 'Cells in view' }).check();
+    await expect(inView(page).getByRole('status')).toContainText(/counted per square/);
+    await expect.poll(() => numbersOnMap(page)).toBeGreaterThan(50);
+    expect(reads).toHaveLength(1);
+    const home = reads[0];
+    // The keyboard pans by whole steps, so back is exactly where it was (a drag's inertia may not be).
+    const map = page.locator('.leaflet-container');
+    await map.focus();
+    await map.press('ArrowRight');
+    await expect.poll(() => reads.length).toBe(2);
+    await map.press('ArrowLeft');
+    // A move after the move back (pressed again until Leaflet takes it: a key during a pan is dropped), whose read
+    // comes after the page has taken in the move back: no read of the first view came between.
+    await expect
+      .poll(async () => {
+        await map.press('ArrowUp');
+        return reads.length;
+      })
+      .toBeGreaterThanOrEqual(3);
+    expect(reads.slice(2).every((bbox) => bbox !== home && bbox !== reads[1])).toBe(true);
+    expect(reads.filter((bbox) => bbox === home)).toHaveLength(1);
+  });
 });
