@@ -15,7 +15,16 @@ export interface CellCounts {
   total: number;
   limit: number;
   box: Bbox;
+  /** The operators of the counted cells, with how many each (in code order): what the view offers to filter by. */
+  operators: OperatorInView[];
   squares: SquareInView[];
+}
+
+/** An operator of the counted cells: its codes, as the cells' answer writes them, and how many of its cells. */
+export interface OperatorInView {
+  mcc: string;
+  mnc: string;
+  count: number;
 }
 
 /** A square of the grid: its column and row at the answer's zoom, how many cells, and where they lie on average. */
@@ -38,10 +47,16 @@ function squareFields(square: SquareInView): Fields {
   ];
 }
 
+const operatorFields = (operator: OperatorInView): Fields => [
+  ['mcc', operator.mcc],
+  ['mnc', operator.mnc],
+  ['count', String(operator.count)],
+];
+
 /**
- * `<counts>` holding `<zoom>`, `<total>`, `<limit>`, `<box>` (west, south, east, north), then one `<square>` per
- * square holding a matching cell; in JSON `{"counts":{…,"square":[…]}}`, every value a string, `square` always a
- * list.
+ * `<counts>` holding `<zoom>`, `<total>`, `<limit>`, `<box>` (west, south, east, north), one `<operator>` per
+ * operator counted, then one `<square>` per square holding a matching cell; in JSON
+ * `{"counts":{…,"operator":[…],"square":[…]}}`, every value a string, `operator` and `square` always lists.
  */
 export function encodeCounts(counts: CellCounts, format: Format): string {
   const head: Fields = [
@@ -61,10 +76,12 @@ export function encodeCounts(counts: CellCounts, format: Format): string {
   if (format === 'xml')
     return xmlDocument('counts', [
       ...head,
+      ...counts.operators.map((o) => ['operator', operatorFields(o)] as const),
       ...counts.squares.map((s) => ['square', squareFields(s)] as const),
     ]);
+  const operator = counts.operators.map((one, i) => jsonObject(operatorFields(one), `counts.operator[${i}]`));
   const square = counts.squares.map((one, i) => jsonObject(squareFields(one), `counts.square[${i}]`));
-  return JSON.stringify({ counts: { ...jsonObject(head, 'counts'), square } });
+  return JSON.stringify({ counts: { ...jsonObject(head, 'counts'), operator, square } });
 }
 
 function whole(tree: Tree, field: string, path: string): number {
@@ -90,12 +107,26 @@ function readSquare(item: unknown, path: string): SquareInView {
   };
 }
 
+function readOperator(item: unknown, path: string): OperatorInView {
+  if (!isTree(item)) throw malformed(path, 'must be an object with fields');
+  const code = (field: 'mcc' | 'mnc') => {
+    const value = text(item, field, path);
+    if (!/^\d{1,3}$/.test(value)) throw malformed(`${path}.${field}`, 'is not a code of 1 to 3 digits');
+    return value;
+  };
+  return { mcc: code('mcc'), mnc: code('mnc'), count: whole(item, 'count', path) };
+}
+
+/** A repeated field as a list: absent or empty is none, one is a list of one (XML has no lists). */
+function listOf(root: Tree, field: string): unknown[] {
+  const list = own(root, field);
+  return list === undefined || list === null || list === '' ? [] : Array.isArray(list) ? list : [list];
+}
+
 /** Reads the `counts` root of a cells-in-view answer; throws a `malformed` ApiError naming the field. */
 export function readCounts(root: Tree): CellCounts {
   const box = own(root, 'box');
   if (!isTree(box)) throw malformed('counts.box', 'is missing');
-  const list = own(root, 'square');
-  const items = list === undefined || list === null || list === '' ? [] : Array.isArray(list) ? list : [list];
   return {
     zoom: whole(root, 'zoom', 'counts'),
     total: whole(root, 'total', 'counts'),
@@ -106,6 +137,7 @@ export function readCounts(root: Tree): CellCounts {
       east: decimal(box, 'east', 'counts.box', 180),
       north: decimal(box, 'north', 'counts.box', 90),
     },
-    squares: items.map((item, i) => readSquare(item, `counts.square[${i}]`)),
+    operators: listOf(root, 'operator').map((item, i) => readOperator(item, `counts.operator[${i}]`)),
+    squares: listOf(root, 'square').map((item, i) => readSquare(item, `counts.square[${i}]`)),
   };
 }

@@ -65,6 +65,7 @@ export type AppStore = Pick<
   | 'getCell'
   | 'cellsInBox'
   | 'cellCounts'
+  | 'cellOperators'
   | 'hasDemoKeys'
   | 'dataVersion'
   | 'buckets'

@@ -25,7 +25,7 @@ export function CellsInViewControl() {
       </div>
       {choice.on && (
         <>
-          <InViewFilters choice={choice} cells={result.data?.data.cells} />
+          <InViewFilters choice={choice} answer={result.data?.data} />
           <InViewStatus
             result={result}
             hasKeys={keys !== null}

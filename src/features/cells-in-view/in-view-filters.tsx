@@ -1,29 +1,14 @@
 import { useEffect, useId, useState } from 'react';
 import { RADIOS } from '../../api/cell-facts';
-import type { CellInView } from '../../api/cells-in-view';
+import type { CellsInView } from '../../api/cells-in-view';
 import { useI18n } from '../../i18n/i18n';
 import { findNames, loadTable, type MccMncTable } from '../../i18n/operator-names';
 import { INTL_TAG } from '../../i18n/translate';
 import type { InViewChoice } from '../../state/in-view-choice';
 import { useSession } from '../../state/session';
 import { RadioOptions } from '../../ui/radio-options';
+import { operatorKey, operatorsOf } from './in-view-operators';
 import { useUnfilteredCellsInView } from './use-cells-in-view';
-
-const operatorKey = (op: { mcc: string; mnc: string }) => `${op.mcc}-${op.mnc}`;
-
-/** The operators of the cells in view (and the one chosen), in code order. */
-function operatorsOf(
-  lists: ReadonlyArray<readonly CellInView[] | undefined>,
-  chosen: InViewChoice['operator'],
-) {
-  const found = new Map<string, { mcc: string; mnc: string }>();
-  if (chosen) found.set(operatorKey(chosen), chosen);
-  for (const cell of lists.flatMap((cells) => cells ?? [])) {
-    found.set(operatorKey(cell), { mcc: cell.mcc, mnc: cell.mnc });
-  }
-  const code = (op: { mcc: string; mnc: string }) => Number(op.mcc) * 1000 + Number(op.mnc);
-  return [...found.values()].sort((a, b) => code(a) - code(b));
-}
 
 function useTable(): MccMncTable | undefined {
   const [table, setTable] = useState<MccMncTable>();
@@ -42,21 +27,16 @@ function useTable(): MccMncTable | undefined {
 
 /**
  * Operator and radio. The operators offered are those in view, as the read without an operator filter found
- * them: with one chosen, any other is still one step away.
+ * them (its cells', or the operators its counts name at a country's zoom): with one chosen, any other is still one
+ * step away.
  */
-export function InViewFilters({
-  choice,
-  cells,
-}: {
-  choice: InViewChoice;
-  cells: readonly CellInView[] | undefined;
-}) {
+export function InViewFilters({ choice, answer }: { choice: InViewChoice; answer: CellsInView | undefined }) {
   const { t, locale } = useI18n();
   const { inView } = useSession();
   const table = useTable();
   const operatorId = useId();
   const radioId = useId();
-  const operators = operatorsOf([cells, useUnfilteredCellsInView()], choice.operator);
+  const operators = operatorsOf([answer, useUnfilteredCellsInView()], choice.operator);
   const name = (op: { mcc: string; mnc: string }) => {
     const names = table ? findNames(table, op.mcc, op.mnc, INTL_TAG[locale]) : {};
     return names.operator ? `${op.mcc} ${op.mnc} · ${names.operator}` : `${op.mcc} ${op.mnc}`;

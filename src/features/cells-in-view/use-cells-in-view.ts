@@ -1,12 +1,6 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import type { Answer, Client } from '../../api/client';
-import {
-  MAX_ZOOM,
-  type Bbox,
-  type CellInView,
-  type CellsInView,
-  type CellsQuery,
-} from '../../api/cells-in-view';
+import { MAX_ZOOM, type Bbox, type CellsInView, type CellsQuery } from '../../api/cells-in-view';
 import { DEFAULT_SETTINGS } from '../../api/settings';
 import type { Format, Keys } from '../../api/types';
 import type { InViewChoice } from '../../state/in-view-choice';
@@ -98,11 +92,12 @@ export function useCellsInView() {
 }
 
 /**
- * The cells in view as the last read without an operator filter found them, so the operator filter keeps offering
- * every operator in view while one is chosen (a read narrowed to one operator names no other). It reads nothing
- * itself: the unfiltered read of this view, when it was made, or the last one before the filter was chosen.
+ * The view as the last read without an operator filter found it (its cells, or its counts and their operators), so
+ * the operator filter keeps offering every operator in view while one is chosen (a read narrowed to one operator
+ * names no other). It reads nothing itself: the unfiltered read of this view, when it was made, or the last one
+ * before the filter was chosen.
  */
-export function useUnfilteredCellsInView(): readonly CellInView[] | undefined {
+export function useUnfilteredCellsInView(): CellsInView | undefined {
   const { operator: _operator, ...choice } = useInViewChoice();
   const area = useMapFocus((focus) => (choice.on ? focus.area : undefined));
   const keys = useKeys();
@@ -111,5 +106,5 @@ export function useUnfilteredCellsInView(): readonly CellInView[] | undefined {
   const query = inViewQuery(area, choice);
   const { timeoutMs } = useSettings().settings;
   const result = useQuery({ ...cellsInViewQuery(client, keys, query, format, timeoutMs), enabled: false });
-  return result.data?.data.cells;
+  return result.data?.data;
 }

@@ -79,6 +79,7 @@ ${[
     element('total', 'NumberType'),
     element('limit', 'NumberType'),
     element('box', 'BoxType'),
+    element('operator', 'OperatorType', `${optional} maxOccurs="unbounded"`),
     element('square', 'SquareType', `${optional} maxOccurs="unbounded"`),
   ]),
   complexType('BoxType', [
@@ -86,6 +87,11 @@ ${[
     element('south', 'LatitudeType'),
     element('east', 'LongitudeType'),
     element('north', 'LatitudeType'),
+  ]),
+  complexType('OperatorType', [
+    element('mcc', 'CodeType'),
+    element('mnc', 'CodeType'),
+    element('count', 'NumberType'),
   ]),
   complexType('SquareType', [
     element('x', 'NumberType'),

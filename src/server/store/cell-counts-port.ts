@@ -19,6 +19,13 @@ export interface SquareCount {
   lonSum: number;
 }
 
+/** An operator's matching cells in a view's squares. */
+export interface OperatorCount {
+  mcc: number;
+  mnc: number;
+  n: number;
+}
+
 /** The counts of a view's squares, from the store's `cell_counts` (squares with no matching cell left out). */
 export type CellCounts = (query: CountsQuery) => Maybe<SquareCount[]>;
 

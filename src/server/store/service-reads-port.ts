@@ -1,6 +1,6 @@
 import type { CellKey, CellRecord, PhoneLocation, User } from './records';
 import type { BoxAnswer, BoxQuery } from './cells-in-box-port';
-import type { CountsQuery, SquareCount } from './cell-counts-port';
+import type { CountsQuery, OperatorCount, SquareCount } from './cell-counts-port';
 
 export type { BoxAnswer, BoxQuery } from './cells-in-box-port';
 
@@ -18,6 +18,8 @@ export interface ServiceReads {
   cellsInBox(query: BoxQuery): BoxAnswer | Promise<BoxAnswer>;
   /** Cells per square of the map's tiles in view (cells/counts/), for views holding more than are worth drawing. */
   cellCounts(query: CountsQuery): SquareCount[];
+  /** The operators of the same squares' matching cells, how many each: what a counted view offers to filter by. */
+  cellOperators(query: CountsQuery): OperatorCount[];
   /** True when the demo developer's keys are in this database. */
   hasDemoKeys(): boolean;
   /**

@@ -43,6 +43,23 @@ function expected(
   return squares;
 }
 
+/** The operators the counts must name for `q`, how many cells each, in code order, from the cells themselves. */
+function expectedOperators(cells: readonly Placed[], q: CountsQuery) {
+  const counts = new Map<number, number>();
+  const squares = expected(cells, { ...q, mcc: undefined, mnc: undefined });
+  const inSquares = (c: Placed) =>
+    squares.has(`${tileX(c.lon, q.ranges.zoom)}/${tileY(c.lat, q.ranges.zoom)}`);
+  for (const c of cells) {
+    if (q.mcc !== undefined && c.mcc !== q.mcc) continue;
+    if (q.mnc !== undefined && c.mnc !== q.mnc) continue;
+    if (q.radio !== undefined && c.radio !== q.radio) continue;
+    if (inSquares(c)) counts.set(c.mcc * 1000 + c.mnc, (counts.get(c.mcc * 1000 + c.mnc) ?? 0) + 1);
+  }
+  return [...counts]
+    .sort(([a], [b]) => a - b)
+    .map(([code, n]) => ({ mcc: Math.floor(code / 1000), mnc: code % 1000, n }));
+}
+
 async function countsIn(store: Pick<ServiceStore, 'cellCounts'>, q: CountsQuery) {
   const found = await store.cellCounts(q);
   return new Map(found.map((s) => [`${s.x}/${s.y}`, { n: s.n, lat: s.latSum, lon: s.lonSum }]));
@@ -92,6 +109,10 @@ for (const engine of storeEngines('cell-counts-')) {
               ...(radio !== undefined && { radio }),
             };
             expectSame(await countsIn(store, q), expected(cells, q));
+            // The operators of the same squares, as many cells each as the squares count for them.
+            const operators = (await store.cellOperators(q)).map((o) => ({ ...o, n: Number(o.n) }));
+            expect(operators).toEqual(expectedOperators(cells, q));
+            expect(operators.reduce((n, o) => n + o.n, 0)).toBe(total(expected(cells, q)));
           },
         ),
         { numRuns: 40 },

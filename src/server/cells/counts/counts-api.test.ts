@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../../api/client';
 import { XML_DECLARATION } from '../../../api/codec';
 import { createApp } from '../../app';
@@ -23,6 +23,7 @@ type JsonCounts = {
     total: string;
     limit: string;
     box: Record<string, string>;
+    operator: Array<Record<string, string>>;
     square: Array<Record<string, string>>;
   };
 };
@@ -43,6 +44,10 @@ describe('GET /api/cells with zoom: counts where the view holds more than the li
     const sum = counts.square.reduce((n, s) => n + Number(s.count), 0);
     expect(sum).toBe(Number(counts.total));
     expect(sum).toBeGreaterThan(10);
+    // The operators of the counted cells, what the app offers to filter by: as many cells as the squares.
+    expect(counts.operator.length).toBeGreaterThan(1);
+    expect(counts.operator.every((o) => Object.keys(o).join() === 'mcc,mnc,count')).toBe(true);
+    expect(counts.operator.reduce((n, o) => n + Number(o.count), 0)).toBe(sum);
     // The same view again with its tag: nothing changed, nothing sent.
     const again = await app.request(`/api/cells?${FINLAND}&zoom=5&limit=10&${KEYS}`, {
       headers: { Accept: 'application/json', 'If-None-Match': etag ?? '' },
@@ -87,6 +92,9 @@ describe('GET /api/cells with zoom: counts where the view holds more than the li
     });
     expect(mnc5.data.counts?.total).toBeGreaterThan(1);
     expect(mnc5.data.counts?.total).toBeLessThan(all.data.counts?.total ?? 0);
+    // The counts name the view's operators; narrowed to one, that one alone, with the counts' total.
+    expect(all.data.counts?.operators).toContainEqual(expect.objectContaining({ mcc: '244', mnc: '5' }));
+    expect(mnc5.data.counts?.operators).toEqual([{ mcc: '244', mnc: '5', count: mnc5.data.counts?.total }]);
     const cells = await client.getCellsInView(keys, { bbox: finland, zoom: 5, limit: 10_000 });
     expect(cells.data.counts).toBeUndefined();
     expect(cells.data.cells.length).toBe(all.data.counts?.total);
@@ -102,6 +110,27 @@ describe('GET /api/cells with zoom: counts where the view holds more than the li
     expect(res.status).toBe(200);
     const { counts } = (await res.json()) as JsonCounts;
     expect(counts.total).toBe('125');
+  });
+
+  it('keeps a counts answer by its squares until the data changes: asked again, the counts are not read', async () => {
+    const own = demoStore();
+    const counting = vi.spyOn(own, 'cellCounts');
+    const fresh = createApp({ store: own, staticDir: null });
+    const ask = async (bbox: string) =>
+      (
+        (await (
+          await fresh.request(`/api/cells?bbox=${bbox}&zoom=5&limit=10&${KEYS}`, JSON_ACCEPT)
+        ).json()) as JsonCounts
+      ).counts;
+    const first = await ask('19,59,32,71');
+    // The same view, and one a little moved within the same squares: one read of the counts for both.
+    expect(await ask('19,59,32,71')).toEqual(first);
+    expect(await ask('19.01,59.01,31.99,70.99')).toEqual(first);
+    expect(counting).toHaveBeenCalledTimes(1);
+    // A cell written in Finland: the next answer counts it.
+    await own.addCells([{ mcc: 244, mnc: 91, cellid: 99_999_999, lac: 1, lat: 61, lon: 25, name: 'New' }]);
+    expect(Number((await ask('19,59,32,71')).total)).toBe(Number(first.total) + 1);
+    expect(counting).toHaveBeenCalledTimes(2);
   });
 
   it('refuses a zoom that is not a map zoom, naming it', async () => {

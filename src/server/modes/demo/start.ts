@@ -49,7 +49,7 @@ export function startDemo(options: DemoOptions): Mode {
       readRoutes(api, guard, {
         location: camaraLocation === undefined ? createLocationRead(store) : camaraDocumentLocation,
         cell: createCellRead(sources, fresh),
-        cellsInView: withCounts(store, createCellsInView(store, options.cellsInViewLookThrough)),
+        cellsInView: withCounts(store, createCellsInView(store, options.cellsInViewLookThrough), fresh),
       });
       if (camaraLocation !== undefined) camaraRoutes(api, guard, camaraLocation);
       const watching = camaraLocation?.watches;

@@ -1,7 +1,13 @@
 import type pg from 'pg';
 import type { Database } from '../../store/postgres/database';
 import { RADIO_CODES } from '../../store/records';
-import { COUNT_COLUMNS, COUNT_KEY, type CountsQuery, type SquareCount } from '../cell-counts-port';
+import {
+  COUNT_COLUMNS,
+  COUNT_KEY,
+  type CountsQuery,
+  type OperatorCount,
+  type SquareCount,
+} from '../cell-counts-port';
 import { FINEST, finestSql, LADDER } from '../../../api/map-tiles';
 
 const ZOOMS = `ARRAY[${LADDER.join(', ')}]`;
@@ -110,28 +116,31 @@ export async function rebuildCellCounts(client: pg.PoolClient): Promise<void> {
   await client.query(CELL_COUNTS_BUILD);
 }
 
+const IN_SQUARES = `zoom = $1 AND x = ANY ($2::int[]) AND y BETWEEN $3 AND $4
+  AND ($5::int IS NULL OR mcc = $5) AND ($6::int IS NULL OR mnc = $6) AND ($7::int IS NULL OR radio = $7)`;
+
 const COUNTS_SQL = `SELECT x, y, sum(n)::float8 AS n, sum(lat_sum) AS "latSum", sum(lon_sum) AS "lonSum"
-  FROM cell_counts
-  WHERE zoom = $1 AND x = ANY ($2::int[]) AND y BETWEEN $3 AND $4
-    AND ($5::int IS NULL OR mcc = $5) AND ($6::int IS NULL OR mnc = $6) AND ($7::int IS NULL OR radio = $7)
-  GROUP BY x, y HAVING sum(n) > 0`;
+  FROM cell_counts WHERE ${IN_SQUARES} GROUP BY x, y HAVING sum(n) > 0`;
+
+const OPERATORS_SQL = `SELECT mcc, mnc, sum(n)::float8 AS n
+  FROM cell_counts WHERE ${IN_SQUARES} GROUP BY mcc, mnc HAVING sum(n) > 0 ORDER BY mcc, mnc`;
+
+/** The statements' parameters: each column of squares once (the key is probed per column, its rows then a range of
+ *  `y`), a filter not given null. */
+function paramsOf({ ranges, mcc, mnc, radio }: CountsQuery): unknown[] {
+  const columns = ranges.xs.flatMap(([low, high]) =>
+    Array.from({ length: high - low + 1 }, (_, i) => low + i),
+  );
+  const code = radio === undefined ? null : RADIO_CODES.indexOf(radio);
+  return [ranges.zoom, columns, ranges.ys[0], ranges.ys[1], mcc ?? null, mnc ?? null, code];
+}
 
 /** A view's counts per square from `cell_counts`, as SQLite's (sqlite/cell-counts.ts createCellCounts). */
 export function createCellCounts(db: Database): (query: CountsQuery) => Promise<SquareCount[]> {
-  return async ({ ranges, mcc, mnc, radio }) => {
-    const code = radio === undefined ? null : RADIO_CODES.indexOf(radio);
-    // Each column of squares once: the key is probed per column, its rows then a range of `y`.
-    const columns = ranges.xs.flatMap(([low, high]) =>
-      Array.from({ length: high - low + 1 }, (_, i) => low + i),
-    );
-    return db.query<SquareCount>('cell-counts', COUNTS_SQL, [
-      ranges.zoom,
-      columns,
-      ranges.ys[0],
-      ranges.ys[1],
-      mcc ?? null,
-      mnc ?? null,
-      code,
-    ]);
-  };
+  return (query) => db.query<SquareCount>('cell-counts', COUNTS_SQL, paramsOf(query));
+}
+
+/** The operators of the same squares, how many cells each, in code order (as SQLite's createCellOperators). */
+export function createCellOperators(db: Database): (query: CountsQuery) => Promise<OperatorCount[]> {
+  return (query) => db.query<OperatorCount>('cell-operators', OPERATORS_SQL, paramsOf(query));
 }

@@ -12,7 +12,7 @@ import type { ServiceReads } from '../service-reads-port';
 import { USER_COLUMNS } from './admin';
 import type { Async } from './async';
 import { createCellsInBox } from './cells-in-box';
-import { createCellCounts } from './cell-counts';
+import { createCellCounts, createCellOperators } from './cell-counts';
 import type { Database } from './database';
 
 /** The nearest cells of the same operator, widening the box around the cell until enough are found (the simulator's). */
@@ -68,6 +68,7 @@ export function createServiceReads(
   return {
     cellsInBox,
     cellCounts: createCellCounts(db),
+    cellOperators: createCellOperators(db),
     dataVersion,
     getCell,
     getUser,

@@ -1,6 +1,12 @@
 import type Database from 'better-sqlite3';
 import { RADIO_CODES } from '../../store/records';
-import { COUNT_COLUMNS, COUNT_KEY, type CountsQuery, type SquareCount } from '../cell-counts-port';
+import {
+  COUNT_COLUMNS,
+  COUNT_KEY,
+  type CountsQuery,
+  type OperatorCount,
+  type SquareCount,
+} from '../cell-counts-port';
 import { FINEST, finestSql, LADDER } from '../../../api/map-tiles';
 
 type Db = Database.Database;
@@ -110,28 +116,41 @@ export function addCellCounts(db: Db): void {
 const columnsOf = (xs: ReadonlyArray<[number, number]>): string =>
   JSON.stringify(xs.flatMap(([low, high]) => Array.from({ length: high - low + 1 }, (_, i) => low + i)));
 
+const IN_SQUARES = `zoom = @zoom AND x IN (SELECT value FROM json_each(@xs)) AND y BETWEEN @y0 AND @y1
+  AND mcc BETWEEN @mccLow AND @mccHigh AND mnc BETWEEN @mncLow AND @mncHigh
+  AND radio BETWEEN @radioLow AND @radioHigh`;
+
+/** The query's key ranges as the statements' parameters: a filter not given is its code's whole range. */
+function boundsOf({ ranges, mcc, mnc, radio }: CountsQuery) {
+  const code = radio === undefined ? undefined : RADIO_CODES.indexOf(radio);
+  return {
+    zoom: ranges.zoom,
+    xs: columnsOf(ranges.xs),
+    y0: ranges.ys[0],
+    y1: ranges.ys[1],
+    mccLow: mcc ?? 0,
+    mccHigh: mcc ?? 1023,
+    mncLow: mnc ?? 0,
+    mncHigh: mnc ?? 1023,
+    radioLow: code ?? 0,
+    radioHigh: code ?? 7,
+  };
+}
+
 /** A view's counts per square from `cell_counts`: a range of the primary key per column of squares. */
 export function createCellCounts(db: Db): (query: CountsQuery) => SquareCount[] {
   const read = db.prepare<Record<string, number | string>, SquareCount>(
     `SELECT x, y, sum(n) AS n, sum(lat_sum) AS latSum, sum(lon_sum) AS lonSum FROM cell_counts
-     WHERE zoom = @zoom AND x IN (SELECT value FROM json_each(@xs)) AND y BETWEEN @y0 AND @y1
-       AND mcc BETWEEN @mccLow AND @mccHigh AND mnc BETWEEN @mncLow AND @mncHigh
-       AND radio BETWEEN @radioLow AND @radioHigh
-     GROUP BY x, y HAVING sum(n) > 0`,
+     WHERE ${IN_SQUARES} GROUP BY x, y HAVING sum(n) > 0`,
   );
-  return ({ ranges, mcc, mnc, radio }) => {
-    const code = radio === undefined ? undefined : RADIO_CODES.indexOf(radio);
-    const bounds = {
-      zoom: ranges.zoom,
-      y0: ranges.ys[0],
-      y1: ranges.ys[1],
-      mccLow: mcc ?? 0,
-      mccHigh: mcc ?? 1023,
-      mncLow: mnc ?? 0,
-      mncHigh: mnc ?? 1023,
-      radioLow: code ?? 0,
-      radioHigh: code ?? 7,
-    };
-    return read.all({ ...bounds, xs: columnsOf(ranges.xs) });
-  };
+  return (query) => read.all(boundsOf(query));
+}
+
+/** The operators of the same squares (the same rows of the key), how many cells each, in code order. */
+export function createCellOperators(db: Db): (query: CountsQuery) => OperatorCount[] {
+  const read = db.prepare<Record<string, number | string>, OperatorCount>(
+    `SELECT mcc, mnc, sum(n) AS n FROM cell_counts
+     WHERE ${IN_SQUARES} GROUP BY mcc, mnc HAVING sum(n) > 0 ORDER BY mcc, mnc`,
+  );
+  return (query) => read.all(boundsOf(query));
 }

@@ -18,7 +18,7 @@ import {
 import { createCellsInBox } from './cells-in-box';
 import { keyHash } from '../key-hash';
 import type { ServiceReads } from '../service-reads-port';
-import { createCellCounts } from './cell-counts';
+import { createCellCounts, createCellOperators } from './cell-counts';
 
 function statements(db: Database.Database) {
   return {
@@ -83,6 +83,7 @@ export function createServiceReads(db: Database.Database, committed: () => strin
   const reads: ServiceReads = {
     cellsInBox: createCellsInBox(db),
     cellCounts: createCellCounts(db),
+    cellOperators: createCellOperators(db),
     authenticate(serviceKey, userKey) {
       const serviceHash = keyHash(serviceKey);
       const userHash = keyHash(userKey);
