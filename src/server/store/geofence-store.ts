@@ -4,23 +4,17 @@
  * PostgreSQL (postgres/geofencing.ts) implement one interface; testing/geofence-store-suite.ts is the suite both pass.
  */
 
-export const EVENT_PREFIX = 'org.camaraproject.geofencing-subscriptions.v0.';
-export const AREA_ENTERED = `${EVENT_PREFIX}area-entered`;
-export const AREA_LEFT = `${EVENT_PREFIX}area-left`;
-export const SUBSCRIPTION_STARTED = `${EVENT_PREFIX}subscription-started`;
-export const SUBSCRIPTION_ENDED = `${EVENT_PREFIX}subscription-ended`;
-
-/** The event types one may subscribe to (SubscriptionEventType). */
-export type AreaEventType = typeof AREA_ENTERED | typeof AREA_LEFT;
-export const AREA_EVENT_TYPES: readonly AreaEventType[] = [AREA_ENTERED, AREA_LEFT];
-
-/** TerminationReason of a subscription-ended event. */
-export type TerminationReason =
-  | 'MAX_EVENTS_REACHED'
-  | 'NETWORK_TERMINATED'
-  | 'SUBSCRIPTION_EXPIRED'
-  | 'SUBSCRIPTION_DELETED'
-  | 'ACCESS_TOKEN_EXPIRED';
+export {
+  AREA_ENTERED,
+  AREA_EVENT_TYPES,
+  AREA_LEFT,
+  EVENT_PREFIX,
+  SUBSCRIPTION_ENDED,
+  SUBSCRIPTION_STARTED,
+  type AreaEventType,
+  type TerminationReason,
+} from '../../api/geofencing';
+import type { AreaEventType, TerminationReason } from '../../api/geofencing';
 
 export interface CircleArea {
   latitude: number;
