@@ -162,9 +162,7 @@ const demoApp = (open: ServiceStore) =>
     // Watch my phone in demo mode: subscribed at this service's own operator, delivered to its own sink.
     ...(camaraLocation === undefined && {
       watches: demoWatchSource({
-        camara: open.camara,
-        geofencing: open.geofencing,
-        watches: open.camaraWatches,
+        store: open,
         source: () => `${publicUrl()}${GEOFENCING_ROOT}`,
         sinkUrl: () => `${ownUrl()}${SINK_PATH}`,
         now: Date.now,

@@ -32,9 +32,7 @@ async function replica(store: ServiceStore): Promise<Replica> {
   const log = () => undefined;
   const source = () => `${url}${ROOT}`;
   const watches = demoWatchSource({
-    camara: store.camara,
-    geofencing: store.geofencing,
-    watches: store.camaraWatches,
+    store,
     source,
     sinkUrl: () => `${url}${SINK_PATH}`,
     now: Date.now,

@@ -28,17 +28,17 @@ export const DEMO_WATCH_CLIENT = 'cellpos:watch-my-phone';
 /** The purpose these subscriptions are for: the person watches their own phone. */
 export const DEMO_WATCH_PURPOSE = 'dpv:RequestedServiceProvision';
 
-export interface DemoWatchOptions {
+/** The service's stores the demo's watches use: the operator's (subscribers, consents, subscriptions) and the
+ *  consumer's watches. */
+export interface DemoWatchStores {
   camara: CamaraStore;
   geofencing: GeofenceStore;
-  watches: WatchStore;
-  /** CloudEvents' `source`: the operator's geofencing API under the public URL. */
-  source: () => string;
-  /** The sink on this service (POST /api/camara/sink), as the operator's deliveries reach it. */
-  sinkUrl: () => string;
-  now: () => number;
-  log: (line: string) => void;
+  camaraWatches: WatchStore;
 }
+
+/** What the watches work with: the stores by their own names, and the settings (DemoWatchSettings). */
+type DemoWatchOptions = Omit<DemoWatchSettings, 'store'> &
+  Pick<DemoWatchStores, 'camara' | 'geofencing'> & { watches: WatchStore };
 
 const createScopeOf = (kind: WatchAsk['kind']) =>
   kind === 'arrive' ? GEOFENCING_SCOPES.createEntered : GEOFENCING_SCOPES.createLeft;
@@ -159,7 +159,18 @@ class DemoWatches implements Watches {
   }
 }
 
+export interface DemoWatchSettings {
+  store: DemoWatchStores;
+  /** CloudEvents' `source`: the operator's geofencing API under the public URL. */
+  source: () => string;
+  /** The sink on this service (POST /api/camara/sink), as the operator's deliveries reach it. */
+  sinkUrl: () => string;
+  now: () => number;
+  log: (line: string) => void;
+}
+
 /** The demo mode's "Watch my phone": the watches, and the store the sink reads. */
-export function demoWatchSource(options: DemoWatchOptions): WatchSource {
-  return { watches: new DemoWatches(options), store: options.watches };
+export function demoWatchSource({ store, ...rest }: DemoWatchSettings): WatchSource {
+  const { camara, geofencing, camaraWatches: watches } = store;
+  return { watches: new DemoWatches({ camara, geofencing, watches, ...rest }), store: watches };
 }

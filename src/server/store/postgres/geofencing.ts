@@ -44,6 +44,31 @@ const CASTS: Record<string, string> = {
   entered: '::text',
 };
 
+/** What the engine reads after its first round (GeofenceStore.due, latestMove). */
+function mayChange(db: Database): Pick<GeofenceStore, 'due' | 'latestMove'> {
+  return {
+    async due(query) {
+      const values = dueValues(query);
+      const names = Object.keys(values);
+      const where = dueWhere((name) => `$${names.indexOf(name) + 1}${CASTS[name] ?? ''}`);
+      const found = await db.query<SubscriptionRow>(
+        'geofence-due',
+        `SELECT ${SUBSCRIPTION_COLUMNS} FROM geofence_subscriptions s WHERE ${where} ${ORDER}`,
+        Object.values(values),
+      );
+      return found.map(subscriptionOf);
+    },
+    async latestMove() {
+      const [row] = await db.query<{ at: string | null }>(
+        'geofence-latest-move',
+        'SELECT MAX(cell_since) AS at FROM users',
+        [],
+      );
+      return row?.at == null ? undefined : Number(row.at);
+    },
+  };
+}
+
 type Subscriptions = Omit<GeofenceStore, 'claimEvents' | 'delivered' | 'retryLater' | 'abandon' | 'prune'>;
 
 function subscriptions(db: Database, seal: SinkSeal): Subscriptions {
@@ -81,25 +106,7 @@ function subscriptions(db: Database, seal: SinkSeal): Subscriptions {
     active() {
       return rows('geofence-active', LIVE, []);
     },
-    async due(query) {
-      const values = dueValues(query);
-      const names = Object.keys(values);
-      const where = dueWhere((name) => `$${names.indexOf(name) + 1}${CASTS[name] ?? ''}`);
-      const found = await db.query<SubscriptionRow>(
-        'geofence-due',
-        `SELECT ${SUBSCRIPTION_COLUMNS} FROM geofence_subscriptions s WHERE ${where} ${ORDER}`,
-        Object.values(values),
-      );
-      return found.map(subscriptionOf);
-    },
-    async latestMove() {
-      const [row] = await db.query<{ at: string | null }>(
-        'geofence-latest-move',
-        'SELECT MAX(cell_since) AS at FROM users',
-        [],
-      );
-      return row?.at == null ? undefined : Number(row.at);
-    },
+    ...mayChange(db),
     advance(id, change, now) {
       return db.transaction(async () => {
         const changed = await db.run(
