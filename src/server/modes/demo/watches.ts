@@ -87,7 +87,7 @@ class DemoWatches implements Watches {
     };
     await watches.add(watch);
     // The person asked with their own user key for their own phone: that is the consent (as Locate's in demo
-    // mode), recorded so that the operator's engine finds it, and a withdrawal on the phone page ends the watch.
+    // mode), recorded so that the operator's engine finds it; the subscriber's withdrawal (sms-reply --no) ends it.
     const scope = createScopeOf(ask.kind);
     const consent = { msisdn: subscriber.msisdn, clientId: DEMO_WATCH_CLIENT, purpose: DEMO_WATCH_PURPOSE };
     await camara.recordConsent({ ...consent, scopes: [scope] }, at);
