@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator, Page, Request } from '@playwright/test';
 import { CAMARA_NUMBERS as N } from '../scripts/stand-ins/camara-subscribers';
 import { expectAccessible, MAP } from './accessible';
 import { CAMARA_SERVICE, camaraUser, expect, ownNumber, saveKeys, test } from './fixtures';
@@ -90,7 +90,10 @@ test.describe('Watch my phone', () => {
       }),
     });
     expect(forged.status).toBe(401);
-    await page.waitForTimeout(3500);
+    // The app's next read of the watches, asked after the forgery was refused: still no arrive event.
+    const isPoll = (request: Request) =>
+      request.method() === 'GET' && new URL(request.url()).pathname === '/api/camara/watches';
+    await (await page.waitForRequest(isPoll, { timeout: 15_000 })).response();
     await expect(watch.getByText(/^Your phone arrived/)).toHaveCount(0);
     await watch.getByRole('button', { name: 'Stop watching' }).click();
     await expect(watch).toContainText('Ended: you stopped it.');

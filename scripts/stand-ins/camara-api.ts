@@ -95,7 +95,8 @@ export function verification(
   return { verificationResult: 'PARTIAL', matchRate: Math.min(99, Math.max(1, rate)) };
 }
 
-function readCircle(value: unknown) {
+/** The YAML's Circle (Device Location's and geofencing's areas alike), or undefined when it is not one. */
+export function readCircle(value: unknown) {
   const area = value as {
     areaType?: unknown;
     center?: { latitude?: unknown; longitude?: unknown };
@@ -116,6 +117,19 @@ function readCircle(value: unknown) {
   return { center: { latitude: center.latitude, longitude: center.longitude }, radius };
 }
 
+/** The token the request's bearer names (issued by this stand-in), expired or not; undefined without one. */
+export function presentedToken(
+  req: IncomingMessage,
+  tokens: Map<string, IssuedToken>,
+): IssuedToken | undefined {
+  const bearer = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
+  return bearer === undefined ? undefined : tokens.get(bearer);
+}
+
+/** Whether a presented token opens the API at `now`: issued here and not expired (else 401 UNAUTHENTICATED). */
+export const liveToken = (token: IssuedToken | undefined, now: number): token is IssuedToken =>
+  token !== undefined && token.expiresAt > now;
+
 /** Answers POST {root}/location-retrieval/v0.5/retrieve and {root}/location-verification/v3/verify. */
 export function handleApi(
   state: ApiState,
@@ -126,8 +140,7 @@ export function handleApi(
 ): void {
   const given = req.headers['x-correlator'];
   const correlator = typeof given === 'string' && X_CORRELATOR.test(given) ? given : undefined;
-  const bearer = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
-  const token = bearer === undefined ? undefined : state.tokens.get(bearer);
+  const token = presentedToken(req, state.tokens);
   state.seen.push({
     number: token?.number,
     operation,
@@ -136,8 +149,7 @@ export function handleApi(
   });
   if (typeof given === 'string' && correlator === undefined)
     return error(res, 400, 'INVALID_ARGUMENT', undefined);
-  if (token === undefined || token.expiresAt <= state.now())
-    return error(res, 401, 'UNAUTHENTICATED', correlator);
+  if (!liveToken(token, state.now())) return error(res, 401, 'UNAUTHENTICATED', correlator);
   const scope = operation === 'retrieve' ? RETRIEVAL_SCOPE : VERIFICATION_SCOPE;
   if (!token.scopes.includes(scope)) return error(res, 403, 'PERMISSION_DENIED', correlator);
   const subscriber = subscriberOf(token.number);

@@ -8,7 +8,7 @@
 //   tests   POST /control/geofence?number=+358...&event=entered|left|ended[&reason=..][&twice=true][&outOfOrder=true]
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { IssuedToken } from './camara-api';
+import { liveToken, presentedToken, readCircle, type IssuedToken } from './camara-api';
 
 export const GEOFENCING_PATH = '/api/geofencing-subscriptions/v0.5/subscriptions';
 /** The smallest radius this operator watches (the YAML: "implementations may enforce a larger minimum radius"). */
@@ -70,28 +70,8 @@ function sinkAllowed(sink: unknown): sink is string {
 
 /** The area, or why not: the YAML's Circle. */
 function readArea(value: unknown): StandInSubscription['area'] | string {
-  const area = value as {
-    areaType?: unknown;
-    center?: { latitude?: unknown; longitude?: unknown };
-    radius?: unknown;
-  };
-  const { center, radius } = area ?? {};
-  if (
-    area?.areaType !== 'CIRCLE' ||
-    typeof center?.latitude !== 'number' ||
-    typeof center.longitude !== 'number'
-  ) {
-    return 'INVALID_ARGUMENT';
-  }
-  if (
-    Math.abs(center.latitude) > 90 ||
-    Math.abs(center.longitude) > 180 ||
-    typeof radius !== 'number' ||
-    radius < 1
-  ) {
-    return 'INVALID_ARGUMENT';
-  }
-  return { areaType: 'CIRCLE', center: { latitude: center.latitude, longitude: center.longitude }, radius };
+  const circle = readCircle(value);
+  return circle === undefined ? 'INVALID_ARGUMENT' : { areaType: 'CIRCLE', ...circle };
 }
 
 /** The stand-in's subscriptions: its API, and the deliveries tests fire. */
@@ -217,10 +197,8 @@ export function geofencing(tokens: Map<string, IssuedToken>, now: () => number) 
   function api(req: IncomingMessage, res: ServerResponse, path: string, text: string): void {
     const given = req.headers['x-correlator'];
     const correlator = typeof given === 'string' ? given : undefined;
-    const bearer = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
-    const token = bearer === undefined ? undefined : tokens.get(bearer);
-    if (token === undefined || token.expiresAt <= now())
-      return error(res, 401, 'UNAUTHENTICATED', correlator);
+    const token = presentedToken(req, tokens);
+    if (!liveToken(token, now())) return error(res, 401, 'UNAUTHENTICATED', correlator);
     const id = decodeURIComponent(path.slice(GEOFENCING_PATH.length + 1));
     const mine = [...subscriptions.values()].filter((sub) => sub.number === token.number && !sub.ended);
     const can = (scope: string) => token.scopes.includes(`geofencing-subscriptions:${scope}`);

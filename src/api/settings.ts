@@ -9,6 +9,8 @@ export interface Settings {
   /** Where "Locate my phone" is answered: the service's store (demo), the document's operator (proxy mode), or a
    *  CAMARA Device Location operator through the service's own read (src/api/camara.ts). Absent: not said. */
   locationSource?: 'store' | 'operator' | 'camara';
+  /** The service offers "Watch my phone" (with LOCATION_SOURCE=camara at its operator, in demo mode at its own). */
+  watches?: boolean;
   tileUrl: string;
   /** HTML from the service's own configuration (trusted), rendered by Leaflet's attribution control. */
   tileAttribution: string;
@@ -60,6 +62,7 @@ export function readSettings(value: unknown): Settings {
     settings.rateLimit = v.rateLimit;
   }
   if (isText(v.build, 100)) settings.build = v.build;
+  if (v.watches === true) settings.watches = true;
   if (v.locationSource === 'store' || v.locationSource === 'operator' || v.locationSource === 'camara') {
     settings.locationSource = v.locationSource;
   }

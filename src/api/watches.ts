@@ -1,3 +1,5 @@
+import { TERMINATION_REASONS } from './geofencing';
+
 /**
  * "Watch my phone" as the service's API says it (GET/POST /api/camara/watches, DELETE /api/camara/watches/{id}):
  * shared by the service, which writes it, and the app, which reads it. Times are ISO 8601.
@@ -11,12 +13,7 @@ export type WatchState = 'consent' | 'subscribing' | 'active' | 'ended';
 
 /** The operator's TerminationReason, or the service's own reason a watch ended. */
 export const WATCH_END_REASONS = [
-  'MAX_EVENTS_REACHED',
-  'NETWORK_TERMINATED',
-  'SUBSCRIPTION_UNPROCESSABLE',
-  'SUBSCRIPTION_EXPIRED',
-  'SUBSCRIPTION_DELETED',
-  'ACCESS_TOKEN_EXPIRED',
+  ...TERMINATION_REASONS,
   'stopped',
   'refused',
   'expired',

@@ -19,11 +19,14 @@ const fromPhone = (to: LatLon) => <PhoneDistance to={to} />;
 
 /* Only a service whose Location read a CAMARA operator answers needs these: the others never load them. */
 const CamaraPanels = lazy(() => import('../features/camara/camara-panels'));
+/* "Watch my phone" beside the store's Locate, where the service watches its own users' phones (demo mode). */
+const OwnWatchPanel = lazy(() => import('../features/camara/own-watch-panel'));
 
 /** The page: the panels beside the map. Each panel reads what it shows itself; nothing here changes. */
 export function App() {
   // Where "Locate my phone" is answered: the service's own read when a CAMARA operator answers it.
-  const camara = useSettings().settings.locationSource === 'camara';
+  const { settings } = useSettings();
+  const camara = settings.locationSource === 'camara';
   return (
     <div className="app">
       <SkipToMap />
@@ -39,7 +42,14 @@ export function App() {
               <CamaraPanels />
             </Suspense>
           ) : (
-            <LocationPanel />
+            <>
+              <LocationPanel />
+              {settings.watches === true && (
+                <Suspense fallback={null}>
+                  <OwnWatchPanel />
+                </Suspense>
+              )}
+            </>
           )}
           <CellPanel fromPhone={fromPhone} />
           <BatchSection />

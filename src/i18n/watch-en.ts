@@ -3,6 +3,8 @@ export const watchEn = {
   'watch.heading': 'Watch my phone',
   'watch.intro':
     'Your operator tells this page when your phone arrives in a place or leaves it. It first asks the phone’s owner to approve, on the phone.',
+  'watch.introOwn':
+    'This service tells this page when your phone arrives in a place or leaves it: it knows your phone’s cell, so no one is asked to approve.',
   'watch.radius': 'Distance from the place (km)',
   'watch.when': 'Tell me when my phone',
   'watch.leaves': 'leaves the area',

@@ -5,6 +5,8 @@ export const watchFi: Record<keyof typeof watchEn, string> = {
   'watch.heading': 'Vahdi puhelintani',
   'watch.intro':
     'Operaattorisi kertoo tälle sivulle, kun puhelimesi saapuu paikkaan tai lähtee sieltä. Se kysyy ensin puhelimen omistajalta luvan puhelimessa.',
+  'watch.introOwn':
+    'Tämä palvelu kertoo tälle sivulle, kun puhelimesi saapuu paikkaan tai lähtee sieltä: se tietää puhelimesi solun, joten lupaa ei kysytä keneltäkään.',
   'watch.radius': 'Etäisyys paikasta (km)',
   'watch.when': 'Kerro, kun puhelimeni',
   'watch.leaves': 'lähtee alueelta',

@@ -27,15 +27,13 @@ const ENTRIES: ReadonlyArray<[symbol: () => ReactNode, text: MessageKey]> = [
   [TrailSymbol, 'legend.trail'],
 ];
 
-/**
- * Where a CAMARA operator answers (LOCATION_SOURCE=camara): its area, the circle a check asked about, and an area
- * the person watches.
- */
+/** Where a CAMARA operator answers (LOCATION_SOURCE=camara): its area, the circle a check asked about. */
 const CAMARA_ENTRIES: ReadonlyArray<[symbol: () => ReactNode, text: MessageKey]> = [
   [CamaraAreaSymbol, 'legend.camaraArea'],
   [CamaraCircleSymbol, 'legend.camaraCircle'],
-  [WatchAreaSymbol, 'legend.watchArea'],
 ];
+/** An area the person watches: with LOCATION_SOURCE=camara always, in demo mode while one is drawn. */
+const WATCH_ENTRY: [symbol: () => ReactNode, text: MessageKey] = [WatchAreaSymbol, 'legend.watchArea'];
 
 /** Open from the start where the map has room; on a phone it waits to be asked. */
 const openAtFirst = (): boolean => window.matchMedia?.('(min-width: 761px)').matches ?? true;
@@ -49,6 +47,12 @@ export function MapLegend({ range, camara = false }: { range?: string | undefine
   const [open] = useState(openAtFirst);
   // While the cells in view come as counts, the numbers on the map are counts per square, not groups.
   const counted = useMapFocus((focus) => focus.inViewCounts !== undefined);
+  const watching = useMapFocus((focus) => (focus.watches?.length ?? 0) > 0);
+  const entries = [
+    ...ENTRIES,
+    ...(camara ? CAMARA_ENTRIES : []),
+    ...(camara || watching ? [WATCH_ENTRY] : []),
+  ];
   const words = (key: MessageKey): string =>
     key === 'legend.range' && range !== undefined
       ? range
@@ -57,7 +61,7 @@ export function MapLegend({ range, camara = false }: { range?: string | undefine
     <details className="map-legend" open={open}>
       <summary>{t('legend.title')}</summary>
       <ul>
-        {(camara ? [...ENTRIES, ...CAMARA_ENTRIES] : ENTRIES).map(([Symbol, key]) => (
+        {entries.map(([Symbol, key]) => (
           <li key={key}>
             <span className="legend-symbol">
               <Symbol />

@@ -1,6 +1,7 @@
 import type { OperatorOptions } from './camara-operator/operator';
 import type { HintBudget, SourceBudget } from './platform/guard/limits';
 import type { CamaraLocationSource } from './location/camara-location';
+import type { WatchSource } from './camara-consumer/watches/watch-source';
 import type { SourcesConfig, SourcesDeps } from './cells/sources/cell-sources';
 import type { Upstream } from './cells/sources/operator-source';
 import type { CamaraStore } from './store/camara-store';
@@ -76,7 +77,13 @@ export type AppStore = Pick<
  * CAMARA operator; proxy mode forwards to the operator, and may read cells from a store too.
  */
 export type AppOptions = (
-  { store: AppStore; camaraLocation?: CamaraLocationSource } | { upstream: Upstream; store?: AppStore }
+  | {
+      store: AppStore;
+      camaraLocation?: CamaraLocationSource;
+      /** "Watch my phone" without LOCATION_SOURCE=camara: the demo mode's own (modes/demo/watches.ts). */
+      watches?: WatchSource;
+    }
+  | { upstream: Upstream; store?: AppStore }
 ) &
   CommonOptions;
 

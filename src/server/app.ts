@@ -35,6 +35,7 @@ function appSettings(options: AppOptions, mode: Mode): () => Maybe<Settings> {
     andThen(mode.demoKeys(), (demoKeys) => ({
       mode: mode.name,
       locationSource: mode.locationSource,
+      ...(mode.watches === true && { watches: true }),
       tileUrl: options.tileUrl ?? DEFAULTS.tileUrl,
       tileAttribution: options.tileAttribution ?? DEFAULTS.tileAttribution,
       timeoutMs: mode.timeoutMs,

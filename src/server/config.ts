@@ -49,7 +49,9 @@ export interface Config {
   location: LocationConfig;
   /** The service as a CAMARA operator: unknown numbers one API consumer may try a minute on /oidc/backchannel. */
   unknownNumbers: number;
-  geofencingRetrySeconds: number; // how long a geofencing event is retried before its subscription ends
+  /** The geofencing engine: ms between its rounds; s an event is retried before its subscription ends. */
+  geofencingTickMs: number;
+  geofencingRetrySeconds: number;
 }
 
 export const DEFAULTS = {
@@ -135,10 +137,7 @@ function origins(env: Env, name: string): string[] {
   });
 }
 
-/**
- * Reads `.env` in the working folder into the environment, when there is one, before any setting is read.
- * What the environment already holds wins (Node's process.loadEnvFile). Returns whether a file was read.
- */
+/** Reads the working folder's `.env`, if any, into the environment (values set already win); true if read. */
 export function loadEnvFile(file = '.env'): boolean {
   if (!existsSync(file)) return false;
   try {
@@ -251,6 +250,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: httpUrl(env, 'PUBLIC_URL'),
     location: parseLocation((name) => read(env, name), fail, baseUrl !== undefined),
     unknownNumbers: integer(env, 'CAMARA_OPERATOR_UNKNOWN_NUMBERS', DEFAULTS.unknownNumbers, 0, 1_000_000),
+    geofencingTickMs: integer(env, 'GEOFENCING_TICK_MS', 2000, 100, 60_000),
     geofencingRetrySeconds: integer(env, 'GEOFENCING_RETRY_SECONDS', 600, 1, 604_800),
   };
 }

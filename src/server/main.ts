@@ -16,6 +16,8 @@ import { signingKeys } from './camara-operator/oidc/keys';
 import { openServiceStore, type ServiceStore } from './store/service-store';
 import { GEOFENCING_DEFAULTS, startGeofencing } from './camara-operator/geofencing/engine';
 import { chooseMode } from './modes/choose';
+import { demoWatchSource } from './modes/demo/watches';
+import { SINK_PATH } from './camara-consumer/watches/watch-source';
 
 const logWriter = createLogWriter((bytes) => process.stdout.write(bytes));
 const log = logWriter.log;
@@ -139,6 +141,12 @@ const camaraLocation = await readCamara(store);
 /* The port actually listened on (PORT may be 0), for the default PUBLIC_URL. */
 let listening = config.port;
 const publicUrl = (): string => config.publicUrl ?? `http://127.0.0.1:${listening}`;
+/* Where this process reaches itself: its loopback address, unless it listens on one other address only. */
+const ownUrl = (): string =>
+  ['0.0.0.0', '::', '127.0.0.1', 'localhost'].includes(config.host)
+    ? `http://127.0.0.1:${listening}`
+    : publicUrl();
+const GEOFENCING_ROOT = '/camara/geofencing-subscriptions/v0.5';
 const demoApp = (open: ServiceStore) =>
   createApp({
     store: open,
@@ -151,6 +159,16 @@ const demoApp = (open: ServiceStore) =>
       ...(config.demo && { phone: { userOf: (userKey: string) => open.getUser(userKey) } }),
     },
     ...(camaraLocation !== undefined && { camaraLocation }),
+    // Watch my phone in demo mode: subscribed at this service's own operator, delivered to its own sink.
+    ...(camaraLocation === undefined && {
+      watches: demoWatchSource({
+        store: open,
+        source: () => `${publicUrl()}${GEOFENCING_ROOT}`,
+        sinkUrl: () => `${ownUrl()}${SINK_PATH}`,
+        now: Date.now,
+        log,
+      }),
+    }),
     ...common,
   });
 
@@ -206,8 +224,12 @@ server.listen(config.port, config.host, () => {
     stopGeofencing = startGeofencing({
       camara: store.camara,
       geofencing: store.geofencing,
-      source: () => `${publicUrl()}/camara/geofencing-subscriptions/v0.5`,
-      settings: { ...GEOFENCING_DEFAULTS, retryForMs: config.geofencingRetrySeconds * 1000 },
+      source: () => `${publicUrl()}${GEOFENCING_ROOT}`,
+      settings: {
+        ...GEOFENCING_DEFAULTS,
+        tickMs: config.geofencingTickMs,
+        retryForMs: config.geofencingRetrySeconds * 1000,
+      },
       log,
       now: Date.now,
     }).stop;

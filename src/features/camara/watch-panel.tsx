@@ -167,10 +167,10 @@ function WatchForm({
 }
 
 /**
- * "Watch my phone": a place, a distance and arrive or leave; the operator asks the owner, then tells the service
- * when the phone crosses the circle, and this panel (polling while a watch is open) shows it with its time.
+ * "Watch my phone": a place, a distance and arrive or leave; the operator asks the owner (`own`: the service watches
+ * its own users' phones, demo mode, and asks no one), then tells the service when the phone crosses the circle, and this panel (polling while a watch is open) shows it with its time.
  */
-export function WatchPanel() {
+export function WatchPanel({ own = false }: { own?: boolean }) {
   const { t, formatTime } = useI18n();
   const headingId = useId();
   const listId = useId();
@@ -186,7 +186,7 @@ export function WatchPanel() {
   return (
     <section className="panel-section watch-panel" aria-labelledby={headingId} aria-busy={starting.isPending}>
       <h2 id={headingId}>{t('watch.heading')}</h2>
-      <p className="muted">{t('watch.intro')}</p>
+      <p className="muted">{t(own ? 'watch.introOwn' : 'watch.intro')}</p>
       <WatchForm onStart={(ask) => starting.mutate(ask)} busy={starting.isPending} disabled={!hasKeys} />
       <p role="status">{starting.isPending ? t('watch.starting') : ''}</p>
       {tooMany && (

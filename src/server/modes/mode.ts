@@ -21,6 +21,8 @@ export interface Mode {
   readonly name: 'demo' | 'proxy';
   /** Where "Locate my phone" is answered (/api/settings). */
   readonly locationSource: Settings['locationSource'];
+  /** Whether the service offers "Watch my phone" (/api/settings); absent: it does not. */
+  readonly watches?: boolean;
   /** How long the app is told a read may take. */
   readonly timeoutMs: number;
   /** The methods a page on another origin may use under /api. */

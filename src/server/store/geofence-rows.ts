@@ -1,4 +1,5 @@
-import type { AreaEventType, ClaimedEvent, GeofenceSubscription } from './geofence-store';
+import { AREA_ENTERED, GEOFENCING_SCOPES } from '../../api/geofencing';
+import type { AreaEventType, ClaimedEvent, DueQuery, GeofenceSubscription } from './geofence-store';
 import type { SinkSeal } from './sink-seal';
 
 /** A subscription's row, as both engines name and type its columns (whole numbers and nulls, no booleans). */
@@ -109,3 +110,31 @@ export async function claimedOf(row: ClaimedRow, seal: SinkSeal): Promise<Claime
 
 /** `inside` as a row holds it, for a compare-and-set. */
 export const insideValue = flag;
+
+/**
+ * The live subscriptions that may change at a tick (GeofenceStore.due): the subscriber's phone entered a cell after
+ * `movedAfter`, the subscription or its sink token expires by now, the subscriber is no longer registered, or no
+ * longer consents (as hasConsent reads it: the type's create scope, or a standing consent). `p` names a parameter
+ * as the engine writes it: movedAfter, now, tokenBy, entered (the area-entered type), enteredScope, leftScope.
+ */
+export function dueWhere(p: (name: string) => string): string {
+  const scope = `CASE s.type WHEN ${p('entered')} THEN ${p('enteredScope')} ELSE ${p('leftScope')} END`;
+  return `s.ended_at IS NULL AND (
+    s.expires_at <= ${p('now')} OR s.sink_token_expires <= ${p('tokenBy')}
+    OR EXISTS (SELECT 1 FROM users u WHERE u.msisdn = s.msisdn AND u.cell_since > ${p('movedAfter')})
+    OR NOT EXISTS (SELECT 1 FROM users u WHERE u.msisdn = s.msisdn)
+    OR NOT EXISTS (SELECT 1 FROM camara_consents c WHERE c.msisdn = s.msisdn AND c.client_id IN (s.client_id, '*')
+      AND c.purpose IN (s.purpose, '*') AND c.scope IN (${scope}, '*')))`;
+}
+
+/** The values of dueWhere's parameters, by name. */
+export function dueValues(query: DueQuery) {
+  return {
+    movedAfter: query.movedAfter,
+    now: query.now,
+    tokenBy: query.tokenBy,
+    entered: AREA_ENTERED,
+    enteredScope: GEOFENCING_SCOPES.createEntered,
+    leftScope: GEOFENCING_SCOPES.createLeft,
+  };
+}

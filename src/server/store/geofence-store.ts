@@ -4,23 +4,17 @@
  * PostgreSQL (postgres/geofencing.ts) implement one interface; testing/geofence-store-suite.ts is the suite both pass.
  */
 
-export const EVENT_PREFIX = 'org.camaraproject.geofencing-subscriptions.v0.';
-export const AREA_ENTERED = `${EVENT_PREFIX}area-entered`;
-export const AREA_LEFT = `${EVENT_PREFIX}area-left`;
-export const SUBSCRIPTION_STARTED = `${EVENT_PREFIX}subscription-started`;
-export const SUBSCRIPTION_ENDED = `${EVENT_PREFIX}subscription-ended`;
-
-/** The event types one may subscribe to (SubscriptionEventType). */
-export type AreaEventType = typeof AREA_ENTERED | typeof AREA_LEFT;
-export const AREA_EVENT_TYPES: readonly AreaEventType[] = [AREA_ENTERED, AREA_LEFT];
-
-/** TerminationReason of a subscription-ended event. */
-export type TerminationReason =
-  | 'MAX_EVENTS_REACHED'
-  | 'NETWORK_TERMINATED'
-  | 'SUBSCRIPTION_EXPIRED'
-  | 'SUBSCRIPTION_DELETED'
-  | 'ACCESS_TOKEN_EXPIRED';
+export {
+  AREA_ENTERED,
+  AREA_EVENT_TYPES,
+  AREA_LEFT,
+  EVENT_PREFIX,
+  SUBSCRIPTION_ENDED,
+  SUBSCRIPTION_STARTED,
+  type AreaEventType,
+  type TerminationReason,
+} from '../../api/geofencing';
+import type { AreaEventType, TerminationReason } from '../../api/geofencing';
 
 export interface CircleArea {
   latitude: number;
@@ -93,6 +87,16 @@ export interface Advance {
   end?: TerminationReason;
 }
 
+/**
+ * What makes a subscription worth looking at in a round: its phone entered a cell after `movedAfter` (Unix ms), it
+ * expires by `now`, its sink token by `tokenBy`, or its subscriber is gone or no longer consents to its type.
+ */
+export interface DueQuery {
+  movedAfter: number;
+  now: number;
+  tokenBy: number;
+}
+
 export interface GeofenceStore {
   /** Keeps a new subscription with its first events (subscription-started, an initial event). */
   add(subscription: GeofenceSubscription, events: readonly OutgoingEvent[], now: number): Promise<void>;
@@ -100,8 +104,12 @@ export interface GeofenceStore {
   find(id: string): Promise<GeofenceSubscription | undefined>;
   /** A consumer's subscriptions that have not ended, oldest first; of one subscriber when `msisdn` is given. */
   list(clientId: string, msisdn?: string): Promise<GeofenceSubscription[]>;
-  /** Every subscription that has not ended, for the engine. */
+  /** Every subscription that has not ended, for the engine's first round. */
   active(): Promise<GeofenceSubscription[]>;
+  /** The subscriptions that have not ended and may change now (DueQuery), for the engine's later rounds. */
+  due(query: DueQuery): Promise<GeofenceSubscription[]>;
+  /** When a phone last entered a cell (Unix ms; the latest of all subscribers'), or undefined when none has. */
+  latestMove(): Promise<number | undefined>;
   /** Applies `change` when the subscription has not ended and its state is still `change.from`; else false. */
   advance(id: string, change: Advance, now: number): Promise<boolean>;
   /** Ends a subscription that has not ended, queuing `events` (its subscription-ended); false when it had ended. */

@@ -29,6 +29,7 @@ describe('config', () => {
       corsOrigins: [],
       location: { source: 'store' },
       unknownNumbers: 10,
+      geofencingTickMs: 2000,
       geofencingRetrySeconds: 600,
     });
   });
@@ -139,6 +140,9 @@ describe('config', () => {
   it('reads how long a geofencing event is retried before its subscription ends', () => {
     expect(loadConfig({ GEOFENCING_RETRY_SECONDS: '30' }).geofencingRetrySeconds).toBe(30);
     expect(() => loadConfig({ GEOFENCING_RETRY_SECONDS: '0' })).toThrow(/GEOFENCING_RETRY_SECONDS/);
+    expect(loadConfig({ GEOFENCING_TICK_MS: '500' }).geofencingTickMs).toBe(500);
+    expect(() => loadConfig({ GEOFENCING_TICK_MS: '50' })).toThrow(/GEOFENCING_TICK_MS/);
+    expect(() => loadConfig({ GEOFENCING_TICK_MS: '2s' })).toThrow(/GEOFENCING_TICK_MS/);
   });
 
   it("reads the live sources' budget per service key: a minute's requests, 0 for none", () => {

@@ -27,7 +27,7 @@ export interface TestEngine {
 }
 
 const TABLES =
-  'developers, service_keys, users, cells, cell_counts, cell_answers, rate_buckets, oidc_records, oidc_signing_keys, camara_clients, camara_subjects, ciba_polls, camara_consumer_tokens, camara_consumer_questions, geofence_subscriptions, geofence_events';
+  'developers, service_keys, users, cells, cell_counts, cell_answers, rate_buckets, oidc_records, oidc_signing_keys, camara_clients, camara_subjects, ciba_polls, camara_consumer_tokens, camara_consumer_questions, geofence_subscriptions, geofence_events, camara_consents, camara_watches, camara_watch_events';
 
 /** SQLite (a file of its own per store) and PostgreSQL (this file's database, emptied for each store). */
 export function storeEngines(prefix: string): TestEngine[] {

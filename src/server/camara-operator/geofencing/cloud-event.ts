@@ -16,6 +16,7 @@ export function areaOf(subscription: GeofenceSubscription): object {
 const DESCRIPTIONS: Record<TerminationReason, string> = {
   MAX_EVENTS_REACHED: 'The maximum number of events (subscriptionMaxEvents) has been reached.',
   NETWORK_TERMINATED: 'The operator stopped sending events.',
+  SUBSCRIPTION_UNPROCESSABLE: 'The subscription could not be processed.',
   SUBSCRIPTION_EXPIRED: 'The subscription expire time (subscriptionExpireTime) has been reached.',
   SUBSCRIPTION_DELETED: 'The subscription was deleted by the requester.',
   ACCESS_TOKEN_EXPIRED: 'The sink credential (accessTokenExpiresUtc) expires.',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { startOperator, threeLeggedToken, type RunningOperator } from '../../testing/camara-operator';
 import { startSink, type TestSink } from '../../testing/geofence-sink';
 import { GEOFENCING_SCOPES } from '../oidc/scopes';
-import { geofencingTick, type EngineOptions } from './engine';
+import { geofencingTick, type EngineOptions, type TickState } from './engine';
 import {
   AREA_ENTERED,
   AREA_LEFT,
@@ -40,6 +40,8 @@ async function setup(settings: Partial<EngineOptions['settings']> = {}): Promise
   const token = await threeLeggedToken(op, { scope: ALL });
   const clock = { offset: 0 };
   const lines: string[] = [];
+  // As startGeofencing runs it: after the first round, only the subscriptions that may change are read.
+  const state: TickState = {};
   const options: EngineOptions = {
     camara: op.store.camara,
     geofencing: op.store.geofencing,
@@ -54,7 +56,7 @@ async function setup(settings: Partial<EngineOptions['settings']> = {}): Promise
     token,
     clock,
     async tick(times = 1) {
-      for (let i = 0; i < times; i++) await geofencingTick(options);
+      for (let i = 0; i < times; i++) await geofencingTick(options, state);
     },
     async subscribe(type, config = {}, credential = {}) {
       const response = await fetch(`${op.address}/camara${PATH}`, {

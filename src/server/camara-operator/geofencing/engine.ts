@@ -3,7 +3,7 @@ import type { CamaraStore } from '../../store/camara-store';
 import { endedEvent } from './cloud-event';
 import { deliver, type DeliveryOptions } from './deliver';
 import { AREA_ENTERED, type GeofenceStore, type GeofenceSubscription } from '../../store/geofence-store';
-import { advanceFor, endsByTime } from './watch';
+import { advanceFor, endsByTime, TOKEN_EXPIRY_MARGIN_MS } from './watch';
 
 /** The engine's settings (GEOFENCING_TICK_MS, GEOFENCING_RETRY_SECONDS; docs/camara-operator.md). */
 export interface GeofencingSettings {
@@ -60,10 +60,42 @@ async function watchOne(options: EngineOptions, subscription: GeofenceSubscripti
   return change === undefined ? false : geofencing.advance(subscription.id, change, now);
 }
 
-/** One round: every live subscription looked at, then the events due sent (claimed, so one replica sends each). */
-export async function geofencingTick(options: EngineOptions): Promise<void> {
+/**
+ * What one engine remembers between its rounds: the latest move it has looked at (undefined: none yet, so its
+ * first round looks at every live subscription).
+ */
+export interface TickState {
+  movedAfter?: number;
+}
+
+/** A move is looked at again for this long: a replica or the command line may commit a move stamped earlier. */
+export const MOVE_MARGIN_MS = 10_000;
+
+/** The subscriptions a round looks at: all on the first round, then those that may change (GeofenceStore.due). */
+async function mayChange(options: EngineOptions, state: TickState, now: number) {
+  const { geofencing } = options;
+  // Read before the subscriptions: a move made meanwhile is later than it, and looked at again next round.
+  const latest = await geofencing.latestMove();
+  const { movedAfter } = state;
+  const found =
+    movedAfter === undefined
+      ? await geofencing.active()
+      : await geofencing.due({
+          movedAfter: movedAfter - MOVE_MARGIN_MS,
+          now,
+          tokenBy: now + TOKEN_EXPIRY_MARGIN_MS,
+        });
+  state.movedAfter = Math.max(latest ?? 0, movedAfter ?? 0);
+  return found;
+}
+
+/**
+ * One round: the live subscriptions that may change looked at (with `state`, only those: their phone moved, their
+ * time or their consent ran out; without, every one), then the events due sent (claimed, so one replica sends each).
+ */
+export async function geofencingTick(options: EngineOptions, state: TickState = {}): Promise<void> {
   const now = options.now();
-  for (const subscription of await options.geofencing.active()) {
+  for (const subscription of await mayChange(options, state, now)) {
     await watchOne(options, subscription, now).catch((error: unknown) => {
       options.log(`geofencing: subscription ${subscription.id}: ${(error as Error).message}`);
     });
@@ -80,9 +112,10 @@ export async function geofencingTick(options: EngineOptions): Promise<void> {
 export function startGeofencing(options: EngineOptions): { stop(): Promise<void> } {
   let running: Promise<void> | undefined;
   let pruned = 0;
+  const state: TickState = {};
   const tick = (): void => {
     if (running !== undefined) return;
-    running = geofencingTick(options)
+    running = geofencingTick(options, state)
       .then(async () => {
         const now = options.now();
         if (now - pruned < PRUNE_EVERY_MS) return;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { geofenceDueSuite } from '../../testing/geofence-due-suite';
 import { geofenceStoreSuite, subscription, event } from '../../testing/geofence-store-suite';
 import { startSink } from '../../testing/geofence-sink';
 import { storeEngines } from '../../testing/store-engines';
@@ -8,6 +9,7 @@ import { AREA_LEFT } from '../../store/geofence-store';
 
 const engines = storeEngines('cellpos-geofence-');
 for (const engine of engines) geofenceStoreSuite(engine);
+for (const engine of engines) geofenceDueSuite(engine);
 
 const postgres = engines.find((engine) => engine.name === 'PostgreSQL');
 

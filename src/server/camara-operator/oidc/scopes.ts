@@ -1,12 +1,8 @@
 import { RETRIEVAL_SCOPE, VERIFICATION_SCOPE } from '../../../api/device-location';
+import { GEOFENCING_SCOPES } from '../../../api/geofencing';
 
-/** Device Geofencing Subscriptions v0.5: creating a subscription to each event type, reading and deleting them. */
-export const GEOFENCING_SCOPES = {
-  createEntered: 'geofencing-subscriptions:org.camaraproject.geofencing-subscriptions.v0.area-entered:create',
-  createLeft: 'geofencing-subscriptions:org.camaraproject.geofencing-subscriptions.v0.area-left:create',
-  read: 'geofencing-subscriptions:read',
-  delete: 'geofencing-subscriptions:delete',
-} as const;
+/** Device Geofencing Subscriptions v0.5's scopes, spelled once in src/api/geofencing.ts. */
+export { GEOFENCING_SCOPES };
 
 /** The Device Location scopes (spelled once, in src/api/device-location.ts, the wire both sides speak) and geofencing's. */
 export const API_SCOPES: readonly string[] = [

@@ -33,9 +33,13 @@ export function startDemo(options: DemoOptions): Mode {
   return {
     name: 'demo',
     locationSource: camaraLocation !== undefined ? 'camara' : 'store',
+    watches: (camaraLocation?.watches ?? options.watches) !== undefined,
     timeoutMs: readTimeoutMs(cells, options.timeoutMs ?? DEFAULTS.timeoutMs),
-    // POST and DELETE only where there are some: the CAMARA read asks the operator, and stops waiting.
-    corsMethods: camaraLocation !== undefined ? ['GET', 'HEAD', 'POST', 'DELETE'] : ['GET', 'HEAD'],
+    // POST and DELETE only where there are some: the CAMARA read asks and stops waiting, a watch starts and stops.
+    corsMethods:
+      camaraLocation !== undefined || options.watches !== undefined
+        ? ['GET', 'HEAD', 'POST', 'DELETE']
+        : ['GET', 'HEAD'],
     demoKeys: () => andThen(hasDemoKeys(), (has) => (has ? { ...DEMO_KEYS } : undefined)),
     mountApi(api, { limits, addressOf, log }) {
       const sources = readSources(
@@ -52,7 +56,8 @@ export function startDemo(options: DemoOptions): Mode {
         cellsInView: withCounts(store, createCellsInView(store, options.cellsInViewLookThrough), fresh),
       });
       if (camaraLocation !== undefined) camaraRoutes(api, guard, camaraLocation);
-      const watching = camaraLocation?.watches;
+      // Watch my phone: at the CAMARA operator asked (LOCATION_SOURCE=camara), else at this service's own.
+      const watching = camaraLocation?.watches ?? options.watches;
       if (watching !== undefined) watchRoutes(api, guard, watching.watches, watching.store);
     },
     mountBeside(app, { limits, addressOf, log, headers }) {

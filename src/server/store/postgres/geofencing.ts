@@ -2,6 +2,8 @@ import type { Database } from '../../store/postgres/database';
 import type { SinkSeal } from '../sink-seal';
 import {
   claimedOf,
+  dueValues,
+  dueWhere,
   insideValue,
   SUBSCRIPTION_COLUMNS,
   subscriptionOf,
@@ -33,6 +35,39 @@ WITH due AS (
 )
 SELECT c.id, c.subscription_id, c.body, c.created_at, c.attempts, s.sink, s.sink_token, s.sink_token_expires
 FROM claimed c JOIN geofence_subscriptions s ON s.id = c.subscription_id ORDER BY c.seq`;
+
+/** dueWhere's parameters' types, where PostgreSQL cannot infer them. */
+const CASTS: Record<string, string> = {
+  movedAfter: '::bigint',
+  now: '::bigint',
+  tokenBy: '::bigint',
+  entered: '::text',
+};
+
+/** What the engine reads after its first round (GeofenceStore.due, latestMove). */
+function mayChange(db: Database): Pick<GeofenceStore, 'due' | 'latestMove'> {
+  return {
+    async due(query) {
+      const values = dueValues(query);
+      const names = Object.keys(values);
+      const where = dueWhere((name) => `$${names.indexOf(name) + 1}${CASTS[name] ?? ''}`);
+      const found = await db.query<SubscriptionRow>(
+        'geofence-due',
+        `SELECT ${SUBSCRIPTION_COLUMNS} FROM geofence_subscriptions s WHERE ${where} ${ORDER}`,
+        Object.values(values),
+      );
+      return found.map(subscriptionOf);
+    },
+    async latestMove() {
+      const [row] = await db.query<{ at: string | null }>(
+        'geofence-latest-move',
+        'SELECT MAX(cell_since) AS at FROM users',
+        [],
+      );
+      return row?.at == null ? undefined : Number(row.at);
+    },
+  };
+}
 
 type Subscriptions = Omit<GeofenceStore, 'claimEvents' | 'delivered' | 'retryLater' | 'abandon' | 'prune'>;
 
@@ -71,6 +106,7 @@ function subscriptions(db: Database, seal: SinkSeal): Subscriptions {
     active() {
       return rows('geofence-active', LIVE, []);
     },
+    ...mayChange(db),
     advance(id, change, now) {
       return db.transaction(async () => {
         const changed = await db.run(

@@ -2,6 +2,8 @@ import type Database from 'better-sqlite3';
 import type { SinkSeal } from '../sink-seal';
 import {
   claimedOf,
+  dueValues,
+  dueWhere,
   insideValue,
   SUBSCRIPTION_COLUMNS,
   subscriptionOf,
@@ -32,6 +34,11 @@ function prepare(db: Db) {
     list: rows(`client_id = ? AND ${LIVE}`),
     listOf: rows(`client_id = ? AND msisdn = ? AND ${LIVE}`),
     active: rows(LIVE),
+    mayChange: db.prepare<[Record<string, unknown>], SubscriptionRow>(
+      `SELECT ${SUBSCRIPTION_COLUMNS} FROM geofence_subscriptions s WHERE ${dueWhere((name) => `@${name}`)}
+       ORDER BY starts_at, id`,
+    ),
+    latestMove: db.prepare<[], { at: number | null }>('SELECT MAX(cell_since) AS at FROM users'),
     advance: db.prepare(
       `UPDATE geofence_subscriptions SET inside = @to, events_sent = events_sent + @counted,
          ended_at = CASE WHEN @end IS NULL THEN NULL ELSE @now END, ended_reason = @end
@@ -91,6 +98,12 @@ export function createGeofenceSqlite(db: Db, seal: SinkSeal): GeofenceStore {
     },
     async active() {
       return sql.active.all().map(subscriptionOf);
+    },
+    async due(query) {
+      return sql.mayChange.all(dueValues(query)).map(subscriptionOf);
+    },
+    async latestMove() {
+      return sql.latestMove.get()?.at ?? undefined;
     },
     async advance(id, change, now) {
       return db.transaction(() => {
