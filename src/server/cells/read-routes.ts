@@ -31,7 +31,7 @@ export function readRoutes(api: Hono, guard: Guard<User>, reads: Reads): void {
   api.get('/cell/:mcc/:mnc/:cellid', guard(cellRequest), (c) =>
     replyWhenReady(
       c,
-      reads.cell(c.get('asked'), formatOf(c), () => c.req.raw.signal, c.get('spendOnSources')),
+      reads.cell(c.get('asked'), formatOf(c), () => c.req.raw.signal, c.get('serviceKey')),
     ),
   );
   api.get('/cells', guard(cellsRequest), (c) =>

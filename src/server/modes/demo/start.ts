@@ -41,7 +41,7 @@ export function startDemo(options: DemoOptions): Mode {
       const sources = readSources(
         cells,
         cells?.sources ?? { names: ['store'], timeoutMs: DEFAULTS.timeoutMs, cacheDays: 0 },
-        { store, log },
+        { store, log, budget: { spend: (serviceKey) => limits.spendOnSources(serviceKey) } },
       );
       const fresh = new FreshCache(() => store.dataVersion());
       const judge = storeKeys(store, limits, fresh);
