@@ -28,8 +28,14 @@ const browserFolders = [
 ];
 const browserSide = browserFolders.map((name) => `**/${name}/**`);
 const testTools = {
-  group: ['vitest', '@testing-library/*', '**/testing/**'],
-  message: 'Test tools (vitest, Testing Library, src/testing) are imported by tests only.',
+  group: ['vitest', '@testing-library/*', '**/testing/**', '**/api/fixtures/**'],
+  message: 'Test tools (vitest, Testing Library, src/testing, src/api/fixtures) are imported by tests only.',
+};
+/** The contract's test fixtures: what production code needs of them has its home in src/api (documented-cell.ts). */
+const noFixtures = {
+  group: ['**/api/fixtures/**'],
+  message:
+    'src/api/fixtures is for tests: production code takes the documented cell from src/api/documented-cell.',
 };
 /** The SQLite driver is loaded in one place, in the build this Node can run (src/server/store/sqlite/driver.ts). */
 const oneDriver = {
@@ -186,6 +192,7 @@ function serverFences() {
             climbsToBrowser(depth),
             ...(startsDemo ? [] : [notDemo]),
             notTesting(depth),
+            noFixtures,
             ...fence.map((part) => (typeof part === 'function' ? part(depth) : part)),
           ],
         },
@@ -255,6 +262,7 @@ export default tseslint.config(
             },
             { group: [...browserSide, '**/server/**'], message: 'src/api imports neither side.' },
             testTools,
+            { group: ['./fixtures/*'], message: noFixtures.message },
           ],
         },
       ],

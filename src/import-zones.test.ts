@@ -1,7 +1,19 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 const eslint = new ESLint();
+const root = dirname(new URL(import.meta.url).pathname);
+
+/** Every .ts and .tsx file under src, by its path from src. */
+function sourceFiles(folder = root): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const path = join(folder, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) ? [relative(root, path)] : [];
+  });
+}
 
 /** The import-zone messages ESLint gives for one line written in a file at `path`. */
 async function zoneErrors(path: string, line: string): Promise<string[]> {
@@ -84,6 +96,27 @@ describe('import zones (eslint.config.js)', () => {
     ]) {
       expect(await zoneErrors(path!, line!), `${path}: ${line}`).toEqual([]);
     }
+  });
+
+  it('the contract’s test fixtures are imported by tests only, on either side, from any depth', async () => {
+    for (const [path, line] of [
+      ['src/server/admin/demo-data.ts', "import { x } from '../../api/fixtures/documented-cell';"],
+      ['src/server/main.ts', "import { x } from '../api/fixtures/documented-cell';"],
+      ['src/server/store/sqlite/admin.ts', "import { x } from '../../../api/fixtures/documented-cell';"],
+      ['src/features/cell/cell-panel.tsx', "import { x } from '../../api/fixtures/documented-cell';"],
+      ['src/api/codec.ts', "import { x } from './fixtures/documented-cell';"],
+    ]) {
+      expect(await zoneErrors(path!, line!), `${path}: ${line}`).not.toEqual([]);
+    }
+    // And no file outside the tests and the fixtures themselves does so today.
+    const production = sourceFiles().filter(
+      (path) =>
+        !/\.test\.tsx?$/.test(path) && !path.startsWith('api/fixtures/') && !path.includes('testing/'),
+    );
+    const importers = production.filter((path) =>
+      /from\s*'[^']*\/fixtures\//.test(readFileSync(join(root, path), 'utf8')),
+    );
+    expect(importers).toEqual([]);
   });
 
   it('test tools are imported by tests only, in every folder of the browser side', async () => {

@@ -3,7 +3,7 @@ import type { HintBudget, SourceBudget } from './platform/guard/limits';
 import type { CamaraLocationSource } from './location/camara-location';
 import type { WatchSource } from './camara-consumer/watches/watch-source';
 import type { SourcesConfig, SourcesDeps } from './cells/sources/cell-sources';
-import type { Upstream } from './cells/sources/operator-source';
+import type { Upstream } from './cells/sources/operator-link';
 import type { CamaraStore } from './store/camara-store';
 import type { CellCache } from './store/cell-cache-port';
 import type { ServiceStore } from './store/service-store';

@@ -6,7 +6,6 @@ import { accessLog, errorLine } from './platform/http/access-log';
 import { problem, problemAnswer, reply, type Problem } from './platform/http/api-answer';
 import { KEY_HEADERS } from '../api/keys';
 import { createLimits } from './platform/guard/limits';
-import { serviceRoutes } from './cells/read-routes';
 import { clientAddress } from './platform/guard/client-address';
 import { compression } from './platform/http/compression';
 import { cors } from './platform/http/cors';
@@ -83,6 +82,14 @@ function apiRoutes(options: AppOptions, mode: Mode, settings: () => Maybe<Settin
   mode.mountApi(api, deps);
   api.all('*', notFoundOrNotAllowed(api, '/api'));
   return api;
+}
+
+/** The service's own: whether it is up and in which mode, and what the app needs to start (also in the page). */
+function serviceRoutes(api: Hono, mode: Settings['mode'], settings: () => Maybe<Settings>): void {
+  api.get('/health', (c) => c.json({ status: 'ok', mode }, 200, { 'Cache-Control': 'no-store' }));
+  api.get('/settings', (c) =>
+    andThen(settings(), (now) => c.json(now, 200, { 'Cache-Control': 'no-store' })),
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { DOCUMENTED_CELL_RECORD } from '../../api/fixtures/documented-cell';
+import { DOCUMENTED_CELL_RECORD } from '../../api/documented-cell';
 import type { CellRecord } from '../store/records';
 import { DEMO_TOWNS } from './towns';
 import type { Admin } from '../store/admin-port';

@@ -5,21 +5,21 @@ import { apiAnswer, problemAnswer, type ApiAnswer, type Problem } from '../platf
 import type { Credit } from './sources/attribution';
 import type { CellLookup, Lookup } from './sources/cell-lookup';
 import type { CellQuestion, SourceName } from './sources/cell-source';
-import type { Forwarded } from './sources/operator-source';
+import type { Forwarded } from './sources/forwarded';
 
-/** The question every source is asked, from the checked path and query. */
+/** The question every source is asked, one per read: from the checked path and query, and who asks. */
 export function questionOf(
   asked: CellQuestion['asked'],
   extra: { lac?: number; radio?: Radio },
-  caller: Pick<CellQuestion, 'operator' | 'spendOnSources'> = {},
+  who: Pick<CellQuestion, 'caller' | 'serviceKey'> = {},
 ): CellQuestion {
   return {
     asked,
     key: { mcc: Number(asked.mcc), mnc: Number(asked.mnc), cellid: Number(asked.cellid) },
     ...(extra.lac !== undefined && { lac: extra.lac }),
     ...(extra.radio !== undefined && { radio: extra.radio }),
-    ...(caller.operator !== undefined && { operator: caller.operator }),
-    ...(caller.spendOnSources !== undefined && { spendOnSources: caller.spendOnSources }),
+    ...(who.serviceKey !== undefined && { serviceKey: who.serviceKey }),
+    ...(who.caller !== undefined && { caller: who.caller }),
   };
 }
 

@@ -1,7 +1,6 @@
 import type { Format } from '../../api/types';
 import type { ApiAnswer } from '../platform/http/api-answer';
 import { answerCell, questionOf } from './cell-answer';
-import type { CellQuestion } from './sources/cell-source';
 import type { CellSources } from './sources/cell-sources';
 import type { FreshCache } from '../platform/cache/fresh-cache';
 import type { CellRequest } from './cell-request';
@@ -9,13 +8,14 @@ import type { CellRequest } from './cell-request';
 /**
  * The Cell read for a request the guard let through, answered by the configured sources; a kept answer at once.
  * `signal` gives the request's abort signal, made only when a source is asked (making one costs more than
- * answering a kept cell).
+ * answering a kept cell). `serviceKey`: whose budget at the live sources pays for their requests (the guard's
+ * verdict); the budget itself the sources were given when the mode was composed.
  */
 export type CellRead = (
   request: CellRequest,
   format: Format,
   signal: () => AbortSignal,
-  spendOnSources?: CellQuestion['spendOnSources'],
+  serviceKey?: string,
 ) => ApiAnswer | Promise<ApiAnswer>;
 
 /**
@@ -41,14 +41,14 @@ export function createCellRead(sources: CellSources, fresh: FreshCache): CellRea
     request: CellRequest,
     format: Format,
     signal: () => AbortSignal,
-    spendOnSources: CellQuestion['spendOnSources'],
+    serviceKey: string | undefined,
   ) {
     // The guard has just made `fresh` current: its version then is the one to compare with (a read of the -shm
     // file less for each cell not kept).
     const version = fresh.checked();
     const outcome = await answerCell(
       sources.lookup,
-      questionOf(request.asked, request, { spendOnSources }),
+      questionOf(request.asked, request, { ...(serviceKey !== undefined && { serviceKey }) }),
       format,
       signal(),
       sources.creditOf,
@@ -62,9 +62,9 @@ export function createCellRead(sources: CellSources, fresh: FreshCache): CellRea
     return answer;
   }
 
-  return (request, format, signal, spendOnSources) => {
+  return (request, format, signal, serviceKey) => {
     const { mcc, mnc, cellid } = request.asked;
     const key = `${format} ${mcc}/${mnc}/${cellid}`;
-    return kept.get(key) ?? fromSources(key, request, format, signal, spendOnSources);
+    return kept.get(key) ?? fromSources(key, request, format, signal, serviceKey);
   };
 }

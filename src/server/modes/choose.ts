@@ -1,6 +1,6 @@
 import type { AppOptions } from '../app-options';
 import type { Config } from '../config';
-import type { Upstream } from '../cells/sources/operator-source';
+import type { Upstream } from '../cells/sources/operator-link';
 import type { Mode } from './mode';
 import { startDemo } from './demo/start';
 import { startProxy } from './proxy/start';

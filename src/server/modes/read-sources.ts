@@ -20,7 +20,7 @@ export function readTimeoutMs(cells: CellsOptions | undefined, each: number): nu
 export function readSources(
   cells: CellsOptions | undefined,
   config: SourcesConfig,
-  deps: Pick<SourcesDeps, 'store' | 'upstream' | 'log'>,
+  deps: Pick<SourcesDeps, 'store' | 'operator' | 'budget' | 'log'>,
 ): CellSources {
   return createCellSources(config, {
     ...deps,

@@ -1,4 +1,4 @@
-import type { Upstream } from '../cells/sources/operator-source';
+import type { Upstream } from '../cells/sources/operator-link';
 
 const EMPTY_XML = () => new Response('<x/>', { status: 200, headers: { 'Content-Type': 'application/xml' } });
 

@@ -1,5 +1,5 @@
 import { redact } from '../../platform/net/safe-text';
-import type { Forwarded } from './operator-source';
+import type { Forwarded } from './forwarded';
 import { NO_LAC, type CachedAnswer, type CellCache } from '../../store/cell-cache-port';
 import type { EitherWay } from '../../platform/maybe';
 import {
@@ -10,6 +10,7 @@ import {
   type SourceName,
   type SourcedCell,
   type SourceResult,
+  type SourcesBudget,
 } from './cell-source';
 import { badField } from './answer-check';
 import { Abandoned } from './source-http';
@@ -40,6 +41,8 @@ export interface LookupSettings {
   log: (line: string) => void;
   /** The name of the nearest town, for a source that gives none. */
   nameOf: (lat: number, lon: number) => string;
+  /** The service keys' budget at the live sources; none: not limited. */
+  budget?: SourcesBudget;
   /** Values that never go into a log line (the sources' keys). */
   secrets?: readonly string[];
   now?: () => number;
@@ -233,7 +236,8 @@ export function createCellLookup(settings: LookupSettings): CellLookup {
     }
     // Charged only for a request the source will make: one that lacks what it needs is not made.
     const asking = source.live && missingFields(source.needs, question).length === 0;
-    const spent = asking ? await question.spendOnSources?.() : undefined;
+    const payer = asking ? question.serviceKey : undefined;
+    const spent = payer === undefined ? undefined : await settings.budget?.spend(payer);
     if (spent?.ok === false) {
       tally.failures.push({
         source: source.name,

@@ -1,24 +1,36 @@
 import type { Radio } from '../../../api/cell-facts';
 import type { Forwarded } from './forwarded';
+import type { OperatorCaller } from './operator-link';
 import type { CellKey } from '../../store/records';
 
 /** The sources CELL_SOURCES may list, in the order they are asked. */
 export const SOURCE_NAMES = ['store', 'operator', 'opencellid', 'geolocate'] as const;
 export type SourceName = (typeof SOURCE_NAMES)[number];
 
-/** What the Cell read asks every source: the path as asked (text and numbers) and what the query added. */
 /** Whether a request to a live source may go (the key's budget has room), else when to try again. */
 export type SourceSpend = { ok: true } | { ok: false; retryAfterSeconds: number };
 
+/**
+ * The service keys' budget at the live sources (platform/guard/limits.ts), the one port the sources are given for
+ * it, once, when the mode is composed: each request a live source will make is charged to the question's key.
+ */
+export interface SourcesBudget {
+  spend(serviceKey: string): SourceSpend | Promise<SourceSpend>;
+}
+
+/**
+ * What the Cell read asks every source, one object per read (as ichnaea's query): the path as asked (text and
+ * numbers), what the query added, and who asks.
+ */
 export interface CellQuestion {
   asked: { mcc: string; mnc: string; cellid: string };
   key: CellKey;
   lac?: number;
   radio?: Radio;
-  /** Proxy mode: asks the operator for a path with the caller's keys and Accept (gated and charged by the route). */
-  operator?: { ask(path: string, signal: AbortSignal): Promise<Forwarded> };
-  /** Charges one request to a live source to the asking service key (the guard's budget); none: not limited. */
-  spendOnSources?: () => SourceSpend | Promise<SourceSpend>;
+  /** The service key the live sources' requests are charged to (the guard's verdict); none: not limited. */
+  serviceKey?: string;
+  /** Proxy mode: the caller's keys and Accept, with which the operator source asks the operator. */
+  caller?: OperatorCaller;
 }
 
 /** A cell as a source knows it. */

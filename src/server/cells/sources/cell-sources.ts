@@ -1,13 +1,13 @@
 import { townGazetteer } from '../gazetteer';
-import type { Upstream } from './operator-source';
 import type { CellCache } from '../../store/cell-cache-port';
 import type { ServiceStore } from '../../store/service-store';
 import type { EitherWay } from '../../platform/maybe';
 import { creditOf, type Credit } from './attribution';
 import { createCellLookup, type CellLookup } from './cell-lookup';
-import type { CellSource, SourceName } from './cell-source';
+import type { CellSource, SourceName, SourcesBudget } from './cell-source';
 import { geolocateSource, type GeolocateSettings } from './geolocate';
 import { openCellidSource, type OpenCellidSettings } from './opencellid';
+import type { OperatorLink } from './operator-link';
 import { operatorSource } from './operator-source';
 import { storeSource } from './store-source';
 
@@ -32,8 +32,10 @@ export interface CellSources {
 export interface SourcesDeps {
   /** The service's database: the `store` source. */
   store?: Pick<ServiceStore, 'getCell'>;
-  /** The operator: the `operator` source. */
-  upstream?: Upstream;
+  /** Proxy mode's line to the operator: the `operator` source. */
+  operator?: OperatorLink;
+  /** The service keys' budget at the live sources (the mode's limits); none: not limited. */
+  budget?: SourcesBudget;
   /** Where live answers are kept. */
   cache?: EitherWay<CellCache>;
   log: (line: string) => void;
@@ -58,8 +60,8 @@ export function createCellSources(config: SourcesConfig, deps: SourcesDeps): Cel
         if (deps.store === undefined) throw missing(name, 'a database');
         return storeSource(deps.store);
       case 'operator':
-        if (deps.upstream === undefined) throw missing(name, 'POSITIONING_BASE_URL');
-        return operatorSource();
+        if (deps.operator === undefined) throw missing(name, 'POSITIONING_BASE_URL');
+        return operatorSource(deps.operator);
       case 'opencellid':
         if (config.opencellid === undefined) throw missing(name, 'OPENCELLID_KEY');
         return openCellidSource(config.opencellid, http, deps.now);
@@ -77,6 +79,7 @@ export function createCellSources(config: SourcesConfig, deps: SourcesDeps): Cel
       sources,
       ...(deps.cache !== undefined && { cache: deps.cache }),
       log: deps.log,
+      ...(deps.budget !== undefined && { budget: deps.budget }),
       nameOf: deps.nameOf ?? ((lat, lon) => townGazetteer().nearest(lat, lon)),
       secrets,
       ...(deps.now !== undefined && { now: deps.now }),

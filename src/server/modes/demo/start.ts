@@ -10,9 +10,10 @@ import { andThen } from '../../platform/maybe';
 import { createCellRead } from '../../cells/cell-read';
 import { createCellsInView } from '../../cells/cells-in-view';
 import { withCounts } from '../../cells/counts/counts-read';
-import { readRoutes } from '../../cells/read-routes';
+import { cellRoutes } from '../../cells/cell-routes';
 import { camaraDocumentLocation, camaraRoutes } from '../../location/camara-read';
 import { createLocationRead } from '../../location/location-read';
+import { locationRoutes } from '../../location/location-routes';
 import { watchRoutes } from '../../location/watch-routes';
 import { createOperator } from '../../camara-operator/operator';
 import { readSources, readTimeoutMs } from '../read-sources';
@@ -45,13 +46,17 @@ export function startDemo(options: DemoOptions): Mode {
       const sources = readSources(
         cells,
         cells?.sources ?? { names: ['store'], timeoutMs: DEFAULTS.timeoutMs, cacheDays: 0 },
-        { store, log },
+        { store, log, budget: { spend: (serviceKey) => limits.spendOnSources(serviceKey) } },
       );
       const fresh = new FreshCache(() => store.dataVersion());
       const judge = storeKeys(store, limits, fresh);
       const guard = createGuard({ limits, addressOf, credentials: keyParams, judge });
-      readRoutes(api, guard, {
-        location: camaraLocation === undefined ? createLocationRead(store) : camaraDocumentLocation,
+      locationRoutes(
+        api,
+        guard,
+        camaraLocation === undefined ? createLocationRead(store) : camaraDocumentLocation,
+      );
+      cellRoutes(api, guard, {
         cell: createCellRead(sources, fresh),
         cellsInView: withCounts(store, createCellsInView(store, options.cellsInViewLookThrough), fresh),
       });

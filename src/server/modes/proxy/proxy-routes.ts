@@ -3,12 +3,13 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { formatFromAccept } from '../../../api/codec';
 import { clip } from '../../platform/http/access-log';
 import { problem, reply, schemaAnswer, type Problem } from '../../platform/http/api-answer';
-import type { Guard } from '../../platform/guard/guard';
+import type { Guard, Guarded } from '../../platform/guard/guard';
 import type { OperatorKeys } from '../../platform/guard/key-check';
 import { excerpt, redact } from '../../platform/net/safe-text';
 import { LOCATION_XSD } from '../../location/location-xsd';
 import { passableRetryAfter, passableType, refusedAnswer } from './pass-back';
-import { forward, type Forwarded, type Upstream } from '../../cells/sources/operator-source';
+import type { Forwarded } from '../../cells/sources/forwarded';
+import type { OperatorLink } from '../../cells/sources/operator-link';
 import { cellRequest, type CellRequest } from '../../cells/cell-request';
 import { answerCell, questionOf } from '../../cells/cell-answer';
 import type { CellSources } from '../../cells/sources/cell-sources';
@@ -46,14 +47,14 @@ type Schema = { ok: true; body: Uint8Array; type: string } | { ok: false; proble
 const SCHEMA_KEPT_MS = 3_600_000;
 const SCHEMA_FAILURE_KEPT_MS = 30_000;
 
-async function loadSchema(upstream: Upstream, gate: Gate, report: Report): Promise<Schema> {
-  const schema = await askSchema(upstream, gate);
+async function loadSchema(link: OperatorLink, report: Report): Promise<Schema> {
+  const schema = await askSchema(link);
   if (!schema.ok) report(schema.problem.status, schema.problem.code, schema.cause ?? schema.problem.message);
   return schema;
 }
 
-async function askSchema(upstream: Upstream, gate: Gate): Promise<Schema & { cause?: string }> {
-  const result = await gate(() => forward(upstream, `${upstream.schemaUrl}/Location`, 'application/xml'));
+async function askSchema(link: OperatorLink): Promise<Schema & { cause?: string }> {
+  const result = await link.get(`${link.upstream.schemaUrl}/Location`, 'application/xml');
   if (!result.ok)
     return { ok: false, problem: result, ...(result.cause !== undefined && { cause: result.cause }) };
   if (result.status !== 200) {
@@ -84,33 +85,6 @@ function cachedSchema(load: () => Promise<Schema>, now = Date.now): () => Promis
   };
 }
 
-/** Requests to the operator in flight at once unless Upstream.maxInFlight says otherwise. */
-const DEFAULT_MAX_IN_FLIGHT = 64;
-
-/** Runs a request to the operator when fewer than the cap are in flight; a 503 to try again in 1 s otherwise. */
-type Gate = (ask: () => Promise<Forwarded>) => Promise<Forwarded>;
-
-function createGate(max: number): Gate {
-  let inFlight = 0;
-  return async (ask) => {
-    if (inFlight >= max) {
-      return {
-        ok: false,
-        status: 503,
-        code: 'upstream-busy',
-        message: `${max} requests to the operator are in flight already; try again in 1 s.`,
-        retryAfterSeconds: 1,
-      };
-    }
-    inFlight++;
-    try {
-      return await ask();
-    } finally {
-      inFlight--;
-    }
-  };
-}
-
 export interface ProxyOptions {
   /** The guard in proxy mode: the operator judges the keys (guard/key-check.ts, operatorKeys). */
   guard: Guard<OperatorKeys>;
@@ -119,9 +93,12 @@ export interface ProxyOptions {
   cells?: CellSources | undefined;
 }
 
-/** The two resources forwarded to the operator behind the guard, and its schema when it has one. */
-export function proxyRoutes(api: Hono, upstream: Upstream, { guard, log, cells }: ProxyOptions): void {
-  const gate = createGate(upstream.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT);
+/**
+ * The two resources forwarded to the operator behind the guard, and its schema when it has one; `link` is the one
+ * line to the operator (its cap of requests in flight), which the Cell read's operator source shares.
+ */
+export function proxyRoutes(api: Hono, link: OperatorLink, { guard, log, cells }: ProxyOptions): void {
+  const { upstream } = link;
   // The operator's URL without the query (the keys are there), and words without the keys either: an error from
   // fetch may quote the URL it was given, and an operator's error text may quote the keys.
   const reporter =
@@ -130,30 +107,24 @@ export function proxyRoutes(api: Hono, upstream: Upstream, { guard, log, cells }
       const said = redact(detail.replace(/\?\S*/g, '?…'), keys);
       log(`proxy GET ${clip(url)}: ${status} ${code} (${clip(said, 500)})`);
     };
-  /** One read of the operator with the caller's keys, through the gate; the guard charges what it answered. */
-  const asker = (c: Context, keys: OperatorKeys) => {
-    const accept = c.req.header('accept');
-    return async (path: string, signal: AbortSignal): Promise<Forwarded> => {
-      const url = `${upstream.baseUrl}${path}${keys.search}`;
-      const result = await gate(() => forward(upstream, url, accept, signal, keys.secrets));
-      if (result.ok) keys.answered(result.status);
-      return result;
-    };
-  };
+  /** The caller as the operator is asked for it: its keys (charged as the guard said) and its Accept. */
+  const callerOf = (c: Context, keys: OperatorKeys) => ({ ...keys, accept: c.req.header('accept') });
   const resource = async (c: Context, path: string, keys: OperatorKeys): Promise<Response> => {
     const report = reporter(`${upstream.baseUrl}${path}`, keys.secrets);
-    return passBack(c, await asker(c, keys)(path, c.req.raw.signal), report);
+    return passBack(c, await link.read(path, callerOf(c, keys), c.req.raw.signal), report);
   };
-  // With sources after the operator: the operator's answer decoded (its 404 asks the next source), or passed back.
+  // With sources after the operator: the operator source asks it through the link (its 404 asks the next source);
+  // an answer of its own that is not the cell comes back as it came and is passed back.
   const fromSources = async (
-    c: Context,
+    c: Context<Guarded<OperatorKeys, CellRequest>>,
     sources: CellSources,
-    request: CellRequest,
-    keys: OperatorKeys,
   ): Promise<Response> => {
+    const request = c.get('asked');
+    const keys = c.get('who');
+    const serviceKey = c.get('serviceKey');
     const question = questionOf(request.asked, request, {
-      operator: { ask: asker(c, keys) },
-      spendOnSources: c.var.spendOnSources,
+      caller: callerOf(c, keys),
+      ...(serviceKey !== undefined && { serviceKey }),
     });
     const format = formatFromAccept(c.req.header('accept'));
     const outcome = await answerCell(sources.lookup, question, format, c.req.raw.signal, sources.creditOf);
@@ -167,11 +138,11 @@ export function proxyRoutes(api: Hono, upstream: Upstream, { guard, log, cells }
   };
   api.get('/location', guard(), (c) => resource(c, '/location', c.var.who));
   api.get('/cell/:mcc/:mnc/:cellid', guard(cellRequest), (c) => {
-    if (cells !== undefined) return fromSources(c, cells, c.var.asked, c.var.who);
+    if (cells !== undefined) return fromSources(c, cells);
     const { mcc, mnc, cellid } = c.var.asked.asked;
     return resource(c, `/cell/${mcc}/${mnc}/${cellid}`, c.var.who);
   });
-  const schema = cachedSchema(() => loadSchema(upstream, gate, reporter(`${upstream.schemaUrl}/Location`)));
+  const schema = cachedSchema(() => loadSchema(link, reporter(`${upstream.schemaUrl}/Location`)));
   api.get('/schema/Location', async (c) => {
     if (upstream.schemaUrl === undefined) return schemaAnswer(c, LOCATION_XSD);
     const answer = await schema();

@@ -2,6 +2,7 @@ import type { ProxyOptions } from '../../app-options';
 import { createGuard } from '../../platform/guard/guard';
 import { operatorKeys } from '../../platform/guard/key-check';
 import { keyParams } from '../../platform/guard/key-params';
+import { createOperatorLink } from '../../cells/sources/operator-link';
 import { readSources, readTimeoutMs } from '../read-sources';
 import type { Mode } from '../mode';
 import { proxyRoutes } from './proxy-routes';
@@ -24,11 +25,14 @@ export function startProxy(options: ProxyOptions): Mode {
       if (!alone && config.names[0] !== 'operator') {
         throw new Error('in proxy mode the operator is the first cell source: it checks the keys');
       }
+      // The one line to the operator, its cap shared by the forwarded reads and the operator source.
+      const link = createOperatorLink(upstream);
+      const budget = { spend: (serviceKey: string) => limits.spendOnSources(serviceKey) };
       const sources = alone
         ? undefined
-        : readSources(cells, config, { ...(store !== undefined && { store }), upstream, log });
+        : readSources(cells, config, { ...(store !== undefined && { store }), operator: link, budget, log });
       const guard = createGuard({ limits, addressOf, credentials: keyParams, judge: operatorKeys(limits) });
-      proxyRoutes(api, upstream, { guard, log, cells: sources });
+      proxyRoutes(api, link, { guard, log, cells: sources });
     },
     mountBeside() {
       // The operator's own CAMARA side is the operator's: nothing beside /api.

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import { problem, type Problem } from '../http/api-answer';
-import type { Judged, SpendOnSources } from './key-check';
+import type { Judged } from './key-check';
 import type { KeyParams } from './key-params';
 import type { Limits } from './limits';
 
@@ -9,9 +9,12 @@ export type RequestCheck<Asked> = (
   c: Context,
 ) => { ok: true; value: Asked } | { ok: false; problem: Problem };
 
-/** What a guarded route finds on its context: who is asking, as the mode's key check says, and what. */
+/**
+ * What a guarded route finds on its context: who is asking, as the mode's key check says, what, and the service
+ * key their requests to the live cell sources are charged to (a value; the budget is the sources' own port).
+ */
 export interface Guarded<Who, Asked> {
-  Variables: { who: Who; asked: Asked; spendOnSources: SpendOnSources | undefined };
+  Variables: { who: Who; asked: Asked; serviceKey: string | undefined };
 }
 
 /** How a mode judges the credentials of a request from `address`; a mode that asks a provider may take its time. */
@@ -41,8 +44,8 @@ export type Guard<Who> = <Asked = undefined>(
 /**
  * The one gate of the reads: every request is charged to its client's address (429), then what it asks is checked
  * (400, before the credentials cost anything), then its credentials are judged by the mode (400, 401, 429). Routes
- * behind it only answer, for `c.var.who` and `c.var.asked`, and hand `c.var.spendOnSources` to the sources, which
- * charge the asking key for each request they make to a live source.
+ * behind it only answer, for `c.var.who` and `c.var.asked`, and put `c.var.serviceKey` in the question they ask the
+ * sources, which charge that key's budget (given them when the mode was composed) for each request to a live source.
  */
 export function createGuard<Who, Credentials = KeyParams>(
   options: GuardOptions<Who, Credentials>,
@@ -68,7 +71,7 @@ export function createGuard<Who, Credentials = KeyParams>(
     const pass = (c: C, next: Next, judged: Judged<Who>): Passed => {
       if (!judged.ok) return refuse(c, judged.problem);
       c.set('who', judged.who);
-      c.set('spendOnSources', judged.spendOnSources);
+      c.set('serviceKey', judged.serviceKey);
       return next();
     };
     // Not an async function: a request whose limits and keys are answered at once passes on to the route without a

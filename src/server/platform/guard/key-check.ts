@@ -5,7 +5,6 @@ import { type ServiceStore } from '../../store/service-store';
 import { andThen, type Maybe } from '../maybe';
 import { keyParam, type KeyParams } from './key-params';
 import type { Limits } from './limits';
-import type { RateDecision } from './rate-limit';
 
 /** Longest key we look up; anything longer cannot be one we issued. */
 export const MAX_KEY_LENGTH = 256;
@@ -16,15 +15,11 @@ export const UNAUTHORIZED: Problem = {
   message: 'The serviceKey and userKey are unknown or not of the same developer.',
 };
 
-/** Takes one request to the live cell sources from the asking service key's budget (guard/limits.ts). */
-export type SpendOnSources = () => Maybe<RateDecision>;
-
 /**
- * Who is asking, as a mode's key check found out, and what their requests to the live sources are charged to; or
- * the answer that refuses the request.
+ * Who is asking, as a mode's key check found out, and the service key their requests to the live sources are
+ * charged to (guard/limits.ts spendOnSources, the sources' budget port); or the answer that refuses the request.
  */
-export type Judged<Who> =
-  { ok: true; who: Who; spendOnSources?: SpendOnSources } | { ok: false; problem: Problem };
+export type Judged<Who> = { ok: true; who: Who; serviceKey?: string } | { ok: false; problem: Problem };
 
 /** How a mode judges the keys of a request from `address`: what the guard runs once the request is admitted. */
 export type KeyJudge<Who> = (keys: KeyParams, address: string) => Maybe<Judged<Who>>;
@@ -70,9 +65,7 @@ export function storeKeys(
     const judge = (user: User | 'mismatch' | undefined): Maybe<Judged<User>> => {
       if (user === undefined || user === 'mismatch') return refuse(address, UNAUTHORIZED);
       return andThen(limits.accepted(serviceKey), (limited) =>
-        limited === undefined
-          ? { ok: true, who: user, spendOnSources: () => limits.spendOnSources(serviceKey) }
-          : { ok: false, problem: limited },
+        limited === undefined ? { ok: true, who: user, serviceKey } : { ok: false, problem: limited },
       );
     };
     const kept = known.get(pair);
@@ -127,8 +120,8 @@ export function operatorKeys(limits: Limits): KeyJudge<OperatorKeys> {
             else void Promise.resolve(limits.accepted(serviceKey)).catch(() => undefined);
           },
         },
-        // Spent only after the operator answered, so only once it has accepted the keys.
-        spendOnSources: () => limits.spendOnSources(serviceKey),
+        // Spent only after the operator answered (it is the first source), so only once it has accepted the keys.
+        serviceKey,
       };
     });
   };

@@ -58,6 +58,13 @@ export function reply(_c: Context, answer: ApiAnswer): Response {
   return new PlainResponse(answer.body, answer.status, answer.headers);
 }
 
+/** The answer now when it is there (SQLite, a kept answer), else when it comes. */
+export const replyWhenReady = (
+  c: Context,
+  answer: ApiAnswer | Promise<ApiAnswer>,
+): Response | Promise<Response> =>
+  answer instanceof Promise ? answer.then((ready) => reply(c, ready)) : reply(c, answer);
+
 export function problem(c: Context, p: Problem): Response {
   return reply(c, problemAnswer(p, formatFromAccept(c.req.header('accept'))));
 }

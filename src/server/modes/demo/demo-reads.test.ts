@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DOCUMENTED_CELL, DOCUMENTED_CELL_ID } from '../../api/fixtures/documented-cell';
-import { createApp } from '../app';
-import { DEMO_PHONE_CELL, LARGE_CELLID_CELL, MNC5_CELL, TAMPERE_CELL } from '../admin/demo-data';
-import { demoStore } from '../testing/temp-stores';
-import { clientOf, apiErrorOf } from '../testing/app-client';
+import { DOCUMENTED_CELL, DOCUMENTED_CELL_ID } from '../../../api/fixtures/documented-cell';
+import { createApp } from '../../app';
+import { DEMO_PHONE_CELL, LARGE_CELLID_CELL, MNC5_CELL, TAMPERE_CELL } from '../../admin/demo-data';
+import { demoStore } from '../../testing/temp-stores';
+import { clientOf, apiErrorOf } from '../../testing/app-client';
 
 /* The two demo reads through the app's own client, so what the service encodes is what the app decodes. */
 const KEYS = { serviceKey: 'demo-service', userKey: 'demo-user' };
