@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { WATCH_RADIUS_MAX_M, WATCH_RADIUS_MIN_M } from '../../api/watches';
-import type { Guard, RequestCheck } from '../platform/guard/guard';
+import { createGuard, type Guard, type GuardOptions, type RequestCheck } from '../platform/guard/guard';
 import { apiAnswer, problem, reply, type Problem } from '../platform/http/api-answer';
 import type { User } from '../store/records';
 import type { WatchAsk, Watches } from '../camara-consumer/watches/watch-engine';
@@ -50,14 +50,36 @@ const watchRequest: RequestCheck<WatchAsk> = (c) => {
   return { ok: true, value: { kind: when, center: { lat, lon }, radiusM } };
 };
 
+/** The request's x-correlator, when it is one CAMARA allows, to echo. */
+function correlatorHeader(c: Context): Record<string, string> {
+  const correlator = c.req.header('x-correlator');
+  return correlator !== undefined && /^[\w\-:;./<>{}]{0,256}$/.test(correlator)
+    ? { 'x-correlator': correlator }
+    : {};
+}
+
+/** The guard's refusal in CAMARA's form: with no check and every bearer let on, only its address limit refuses
+ *  (Commonalities' TOO_MANY_REQUESTS, Retry-After saying when to come back). */
+function sinkRefusal(c: Context, refused: Problem): Response {
+  const headers = correlatorHeader(c);
+  if (refused.retryAfterSeconds !== undefined) headers['Retry-After'] = String(refused.retryAfterSeconds);
+  return c.json({ status: 429, code: 'TOO_MANY_REQUESTS', message: 'Rate limit reached.' }, 429, headers);
+}
+
 const json = (c: Context, status: 200 | 201, body: unknown) =>
   reply(c, apiAnswer(status as 200, 'json', JSON.stringify(body)));
 
 /**
  * "Watch my phone" behind the one guard (the user's own phone, as Locate): list, start, stop. And the sink the
- * operator delivers to, outside the keys' guard: each delivery carries its subscription's own bearer instead.
+ * operator delivers to, outside the keys' check: each delivery carries its subscription's own bearer instead, but
+ * through the same guard's address limit (`door`), before its bearer costs a lookup.
  */
-export function watchRoutes(api: Hono, guard: Guard<User>, watches: Watches, store: WatchStore): void {
+export function watchRoutes(
+  api: Hono,
+  guard: Guard<User>,
+  { watches, store }: { watches: Watches; store: WatchStore },
+  door: Pick<GuardOptions<undefined>, 'limits' | 'addressOf'>,
+): void {
   const subscriber = (who: User) => ({ userId: who.id, msisdn: who.msisdn });
   api.get('/camara/watches', guard(), async (c) =>
     json(c, 200, { watches: await watches.list(subscriber(c.var.who)) }),
@@ -81,12 +103,16 @@ export function watchRoutes(api: Hono, guard: Guard<User>, watches: Watches, sto
     onError: (c) =>
       c.json({ status: 400, code: 'INVALID_ARGUMENT', message: 'The event is too large.' }, 400),
   });
-  api.post('/camara/sink', limit, async (c) => {
+  // The bearer is judged by the sink itself (receiveEvent): the guard only charges the address.
+  const addressLimit = createGuard<undefined, undefined>({
+    ...door,
+    credentials: () => undefined,
+    judge: () => ({ ok: true, who: undefined }),
+    refuse: sinkRefusal,
+  })();
+  api.post('/camara/sink', addressLimit, limit, async (c) => {
     const answer = await receiveEvent(store, c.req.header('authorization'), await c.req.text(), Date.now());
-    const headers: Record<string, string> = {};
-    const correlator = c.req.header('x-correlator');
-    if (correlator !== undefined && /^[\w\-:;./<>{}]{0,256}$/.test(correlator))
-      headers['x-correlator'] = correlator;
+    const headers = correlatorHeader(c);
     if (answer.status === 204) return c.body(null, 204, headers);
     if (answer.status === 401) headers['WWW-Authenticate'] = 'Bearer';
     return c.json(

@@ -63,7 +63,7 @@ export function startDemo(options: DemoOptions): Mode {
       if (camaraLocation !== undefined) camaraRoutes(api, guard, camaraLocation);
       // Watch my phone: at the CAMARA operator asked (LOCATION_SOURCE=camara), else at this service's own.
       const watching = camaraLocation?.watches ?? options.watches;
-      if (watching !== undefined) watchRoutes(api, guard, watching.watches, watching.store);
+      if (watching !== undefined) watchRoutes(api, guard, watching, { limits, addressOf });
     },
     mountBeside(app, { limits, addressOf, log, headers }) {
       if (options.camaraOperator === undefined) return;
