@@ -32,7 +32,15 @@ test.describe('accessibility', () => {
     await page.goto('/');
     await saveKeys(page, MISMATCHED);
     await page.getByRole('button', { name: 'Locate my phone' }).click();
-    await expect(page.getByRole('alert')).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'My phone', exact: true }).getByRole('alert'),
+    ).toBeVisible();
+    // The watches' list, read in the background with the same keys, says so politely: one alert for one cause.
+    const watching = page.getByRole('region', { name: 'Watch my phone' });
+    await expect(
+      watching.getByRole('status').filter({ hasText: 'did not accept this pair of keys' }),
+    ).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(1);
     await lookUpCell(page, '24', '', '');
     await expect(page.getByLabel('MCC', { exact: true })).toHaveAttribute('aria-invalid', 'true');
     await expectAccessible(page, [PANEL]);

@@ -75,7 +75,7 @@ test('Locate my phone through this service as the CAMARA operator: approved with
   });
   await expect(heading).toBeVisible({ timeout: 30_000 });
   await expect(heading).toBeFocused();
-  const panel = page.getByRole('region', { name: 'My phone' });
+  const panel = page.getByRole('region', { name: 'My phone', exact: true });
   await expect(panel.getByText('61.49249, 23.77316')).toBeVisible();
   await expect(panel.getByText('A circle of radius 1 km')).toBeVisible();
   await expect(page.locator('path.camara-area')).toHaveCount(1);
@@ -114,6 +114,8 @@ test('Locate my phone: the subscriber approves on the operator’s phone page, w
     name: 'Your phone is within 1 km of the centre marked on the map',
   });
   await expect(heading).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole('region', { name: 'My phone' }).getByText('61.49249, 23.77316')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'My phone', exact: true }).getByText('61.49249, 23.77316'),
+  ).toBeVisible();
   await expect(page.locator('path.camara-area')).toHaveCount(1);
 });

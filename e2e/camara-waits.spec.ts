@@ -20,7 +20,7 @@ async function locate(page: Page, number: string): Promise<void> {
   await page.getByRole('button', { name: 'Locate my phone' }).click();
 }
 
-const panel = (page: Page) => page.getByRole('region', { name: 'My phone' });
+const panel = (page: Page) => page.getByRole('region', { name: 'My phone', exact: true });
 const waiting = (page: Page) =>
   panel(page).getByRole('status').filter({ hasText: 'Waiting for approval on your phone' });
 const located = (page: Page) =>

@@ -43,7 +43,7 @@ test.describe('Locate my phone through a CAMARA operator', () => {
     await expect(heading).toBeVisible();
     await expect(heading).toBeFocused();
     await expect(page.getByRole('status').filter({ hasText: 'Your phone was located.' })).toBeVisible();
-    const panel = page.getByRole('region', { name: 'My phone' });
+    const panel = page.getByRole('region', { name: 'My phone', exact: true });
     await expect(panel.getByText('60.16990, 24.93840')).toBeVisible();
     await expect(panel.getByText('A circle of radius 1.2 km')).toBeVisible();
     await expect(panel.getByText(/^\d+ s ago \(/)).toBeVisible();
@@ -52,7 +52,7 @@ test.describe('Locate my phone through a CAMARA operator', () => {
     await expectAccessible(page);
     // In Finnish the decimal comma, so the pair is parted by a semicolon, as the cell's coordinates are.
     await page.getByLabel('Language / Kieli').selectOption('fi');
-    const puhelin = page.getByRole('region', { name: 'Puhelimeni' });
+    const puhelin = page.getByRole('region', { name: 'Puhelimeni', exact: true });
     await expect(puhelin.getByText('60,16990; 24,93840')).toBeVisible();
   });
 
@@ -78,7 +78,7 @@ test.describe('Locate my phone through a CAMARA operator', () => {
       name: 'Your phone is within 1.9 km of the centre marked on the map',
     });
     await expect(heading).toBeFocused();
-    const panel = page.getByRole('region', { name: 'My phone' });
+    const panel = page.getByRole('region', { name: 'My phone', exact: true });
     await expect(panel.getByText('5 corners, the farthest 1.9 km from the centre')).toBeVisible();
     await expect(panel.getByText(/^1 min \d+ s ago|^\d+ min ago/)).toBeVisible();
     await expect(area(page)).toHaveCount(1);

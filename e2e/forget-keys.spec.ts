@@ -13,7 +13,7 @@ test('Forget keys, then another user: nothing of the first is left, and nothing 
   await context.setGeolocation({ latitude: 60.2, longitude: 24.9, accuracy: 30 });
   await page.goto('/');
   await saveKeys(page, DEMO);
-  const phone = page.getByRole('region', { name: 'My phone' });
+  const phone = page.getByRole('region', { name: 'My phone', exact: true });
   const cell = page.getByRole('region', { name: 'Look up a cell' });
   const history = page.getByRole('region', { name: 'History' });
   const batch = page.getByRole('region', { name: 'Batch lookup' });
@@ -87,7 +87,7 @@ test.describe('with a CAMARA operator', () => {
     const first = camaraUser(N.atOnce);
     await page.goto('/');
     await saveKeys(page, first);
-    const phone = page.getByRole('region', { name: 'My phone' });
+    const phone = page.getByRole('region', { name: 'My phone', exact: true });
     const near = page.getByRole('region', { name: 'Is my phone near a place?' });
     const chosen = near.getByText(/^Place: /);
     const pick = page.locator('path.map-pick');

@@ -132,7 +132,7 @@ test.describe('history', () => {
     await page.goto('/');
     await saveKeys(page, { serviceKey, userKey });
     await page.getByRole('button', { name: 'Locate my phone' }).click();
-    const panel = page.getByRole('region', { name: 'My phone' });
+    const panel = page.getByRole('region', { name: 'My phone', exact: true });
     await expect(panel).toContainText('Brändö');
     admin('set-cell', userKey, '244', '91', '400001');
     await panel.getByRole('button', { name: 'Refresh' }).click();

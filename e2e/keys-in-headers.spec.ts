@@ -28,7 +28,7 @@ test('failed reads (401, 403, 404, 429, cells in view) leave no key in the conso
 }) => {
   const seen = watch(page);
   await page.goto('/?view=60.17000,24.94000,11');
-  const phone = page.getByRole('region', { name: 'My phone' });
+  const phone = page.getByRole('region', { name: 'My phone', exact: true });
   const cell = page.getByRole('region', { name: 'Look up a cell' });
 
   // 401: keys of two developers, on the phone's read and on the cells in view.

@@ -12,7 +12,7 @@ test.describe('my phone', () => {
     await saveKeys(page, DEMO);
     await page.getByRole('button', { name: 'Locate my phone' }).click();
 
-    const panel = page.getByRole('region', { name: 'My phone' });
+    const panel = page.getByRole('region', { name: 'My phone', exact: true });
     await expect(panel.getByText('+358 40 123 4567')).toBeVisible();
     await expect(panel.getByText('358401234567', { exact: true })).toBeVisible();
     await expect(panel.getByText('Idle').first()).toBeVisible();

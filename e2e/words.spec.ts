@@ -53,14 +53,14 @@ test.describe('words and their look', () => {
   test('a mistyped key reads as a mistyped key, not as keys of two developers', async ({ page }) => {
     await page.goto('/');
     await saveKeys(page, { serviceKey: DEMO.serviceKey, userKey: 'demo-usr' });
-    const phone = page.getByRole('region', { name: 'My phone' });
+    const phone = page.getByRole('region', { name: 'My phone', exact: true });
     await phone.getByRole('button', { name: 'Locate my phone' }).click();
     const alert = phone.getByRole('alert');
     await expect(alert).toContainText('Keys not accepted');
     await expect(alert).toContainText('typing mistake');
     await expect(alert).not.toContainText('belong together');
     await page.getByLabel('Language / Kieli').selectOption('fi');
-    const varoitus = page.getByRole('region', { name: 'Puhelimeni' }).getByRole('alert');
+    const varoitus = page.getByRole('region', { name: 'Puhelimeni', exact: true }).getByRole('alert');
     await expect(varoitus).toContainText('Avaimia ei hyväksytty');
     await expect(varoitus).toContainText('kirjoitusvirhe');
   });

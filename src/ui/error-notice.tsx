@@ -11,9 +11,19 @@ export interface ErrorNoticeProps {
   retrying?: boolean;
   /** Given when the message is an action's outcome: focus is moved to it (useFocusOutcome). */
   focusRef?: FocusRef | undefined;
+  /** Given when the message is a background read's, not an action's outcome: said politely (a status), so that
+      it never interrupts, nor doubles an alert that an action of the person has raised for the same cause. */
+  polite?: boolean;
 }
 
-export function ErrorNotice({ error, context, onRetry, retrying = false, focusRef }: ErrorNoticeProps) {
+export function ErrorNotice({
+  error,
+  context,
+  onRetry,
+  retrying = false,
+  focusRef,
+  polite = false,
+}: ErrorNoticeProps) {
   const { t } = useI18n();
   const keys = useKeys();
   const openKeysForm = useSession().keys.openForm;
@@ -21,7 +31,12 @@ export function ErrorNotice({ error, context, onRetry, retrying = false, focusRe
   const secrets = keys ? [keys.serviceKey, keys.userKey] : [];
   const message = describeError(error, { ...context, secrets }, t);
   return (
-    <div className="error-notice" role="alert" ref={focusRef} tabIndex={focusRef ? -1 : undefined}>
+    <div
+      className="error-notice"
+      role={polite ? 'status' : 'alert'}
+      ref={focusRef}
+      tabIndex={focusRef ? -1 : undefined}
+    >
       <p className="error-title">{message.title}</p>
       <p>{message.body}</p>
       {message.action === 'retry' && onRetry && (

@@ -197,7 +197,8 @@ export function WatchPanel({ own = false }: { own?: boolean }) {
       {starting.isError && !tooMany && (
         <ErrorNotice error={starting.error} context={{ resource: 'location' }} />
       )}
-      {query.isError && <ErrorNotice error={query.error} context={{ resource: 'location' }} />}
+      {/* The list is read in the background (and polled): its failure is said politely, never as a second alert. */}
+      {query.isError && <ErrorNotice error={query.error} context={{ resource: 'location' }} polite />}
       <h3 id={listId}>{t('watch.list')}</h3>
       <NotifyOptIn />
       {watches !== undefined && watches.length === 0 && <p className="muted">{t('watch.none')}</p>}
