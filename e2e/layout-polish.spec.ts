@@ -81,6 +81,8 @@ test.describe('on a phone (390 × 844)', () => {
 
 test.describe('small things', () => {
   test('the scale bar’s words stay in its box at every zoom', async ({ page }) => {
+    // Fifteen loads of the whole page: on a busy machine that is more than one test's usual time.
+    test.slow();
     const scale = page.locator('.leaflet-control-scale-line');
     for (let zoom = 3; zoom <= 17; zoom++) {
       await page.goto(`/?view=60.17000,24.94000,${zoom}`);

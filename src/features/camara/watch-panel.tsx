@@ -8,6 +8,7 @@ import { PlaceChooser, usePlace, type PlaceSource } from './camara-place';
 import { radiusMetres } from './camara-verify';
 import { useEventNotifications, useWatches } from './use-watches';
 import { useFrameWatch, useWatchesOnMap } from './watches-on-map';
+import { useOnline } from '../../state/online';
 
 /** The form's distances: 1 km (the least an operator commonly watches) to the service's largest. */
 const LIMITS = { minM: 1000, maxM: WATCH_RADIUS_MAX_M };
@@ -175,6 +176,7 @@ export function WatchPanel({ own = false }: { own?: boolean }) {
   const headingId = useId();
   const listId = useId();
   const { watches, query, starting, stopping, hasKeys } = useWatches();
+  const online = useOnline();
   const words = useCallback(
     (event: WatchEventView) => ({ title: t('watch.notifyTitle'), body: eventText(t, formatTime, event) }),
     [t, formatTime],
@@ -197,8 +199,11 @@ export function WatchPanel({ own = false }: { own?: boolean }) {
       {starting.isError && !tooMany && (
         <ErrorNotice error={starting.error} context={{ resource: 'location' }} />
       )}
-      {/* The list is read in the background (and polled): its failure is said politely, never as a second alert. */}
-      {query.isError && <ErrorNotice error={query.error} context={{ resource: 'location' }} polite />}
+      {/* The list is read in the background (and polled): its failure is said politely, never as a second alert,
+          and not at all while the page's own line says the device is offline. */}
+      {query.isError && online && (
+        <ErrorNotice error={query.error} context={{ resource: 'location' }} polite />
+      )}
       <h3 id={listId}>{t('watch.list')}</h3>
       <NotifyOptIn />
       {watches !== undefined && watches.length === 0 && <p className="muted">{t('watch.none')}</p>}
