@@ -93,7 +93,7 @@ test.describe('waiting for the owner', () => {
     await expect(waiting(page)).toBeVisible();
     await control('down', number, '&down=true');
     const trouble = panel(page).getByRole('status').filter({ hasText: 'did not answer the last check' });
-    await expect(trouble).toBeVisible({ timeout: 3000 });
+    await expect(trouble).toBeVisible();
     await page.getByRole('button', { name: 'Locate my phone' }).click();
     await expect(trouble).toBeVisible();
     await control('down', number, '&down=false');

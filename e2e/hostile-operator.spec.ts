@@ -191,22 +191,18 @@ test.describe('a hostile operator behind the proxy', () => {
     });
   }
 
-  test('an operator that never answers: the retry is shown, and the message comes by its timeout + 2 s', async ({
+  test('an operator that never answers: the retry is shown, then a plain message, and the next read works', async ({
     page,
   }) => {
     await open(page);
-    const clicked = Date.now();
     await lookUpCell(page, '244', '91', cellOf('never'));
-    // The proxy answers 504 at 3 s; the app tries again within its 5 s and says so while it does.
+    // The proxy answers 504 at its timeout; the app tries again and says so while it does. How soon is the
+    // benchmarks' business (docs/performance.md), not a browser test's on a shared machine.
     await expect(
       page.getByRole('status').filter({ hasText: 'The operator is slow — trying again, 2 of 3' }),
-    ).toBeVisible({
-      timeout: 4900,
-    });
-    const alert = page.getByRole('alert');
-    // Three tries of 3 s and the backoff took 11 s before; 8 s leaves room for a busy machine.
-    await expect(alert).toContainText('The positioning service isn’t answering', {
-      timeout: Math.max(1, 8000 - (Date.now() - clicked)),
+    ).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('The positioning service isn’t answering', {
+      timeout: 30_000,
     });
     await expect(page.getByRole('status').filter({ hasText: 'trying again' })).toHaveCount(0);
     await expectUsable(page);
@@ -230,8 +226,14 @@ test.describe('a hostile operator behind the proxy', () => {
     const slow = cellOf('slow');
     const fast = String(Number(slow) + 1);
     await lookUpCell(page, '244', '91', slow);
-    await expect.poll(async () => (await stats(request, slow)).requests).toBeGreaterThanOrEqual(1);
-    await lookUpCell(page, '244', '91', fast);
+    // The newer cell is typed while the slow read waits and sent the moment the operator has the slow one: the
+    // stand-in answers the slow read anyway after SLOW_MS, so the newer read must start before that, however
+    // busy the machine is.
+    await page.getByLabel('Cell ID', { exact: true }).fill(fast);
+    await expect
+      .poll(async () => (await stats(request, slow)).requests, { intervals: [25] })
+      .toBeGreaterThanOrEqual(1);
+    await page.getByLabel('Cell ID', { exact: true }).press('Enter');
     await expect(fields(page)).toContainText(`Stub cell ${fast}`);
     // The browser gave up on the slow read, and the proxy passed that on to the operator.
     await expect.poll(async () => (await stats(request, slow)).aborted).toBeGreaterThanOrEqual(1);
