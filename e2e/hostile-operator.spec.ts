@@ -226,9 +226,9 @@ test.describe('a hostile operator behind the proxy', () => {
     const slow = cellOf('slow');
     const fast = String(Number(slow) + 1);
     await lookUpCell(page, '244', '91', slow);
-    // The newer cell is typed while the slow read waits and sent the moment the operator has the slow one: the
-    // stand-in answers the slow read anyway after SLOW_MS, so the newer read must start before that, however
-    // busy the machine is.
+    // The newer cell is typed while the slow read waits and sent once the operator has the slow one (which it
+    // holds until the newer one is answered). On a machine so busy that the proxy's timeout comes first, the app's
+    // retry of the slow read is the one superseded: either way nothing of it may be answered.
     await page.getByLabel('Cell ID', { exact: true }).fill(fast);
     await expect
       .poll(async () => (await stats(request, slow)).requests, { intervals: [25] })
