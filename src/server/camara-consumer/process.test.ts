@@ -10,6 +10,11 @@ import {
   startCamaraStandIn,
   type CamaraStandIn,
 } from '../../../scripts/stand-ins/camara';
+import { until as waitFor } from '../testing/processes';
+
+/** Asks over HTTP, so less often than the shared default. */
+const until = <T>(what: string, check: () => T | undefined | Promise<T | undefined>): Promise<T> =>
+  waitFor(what, check, 60_000, 50);
 
 /* The service as a process with LOCATION_SOURCE=camara, in front of the stand-in operator. */
 let dir: string;
@@ -70,16 +75,6 @@ const exited = (child: ChildProcess) =>
   new Promise<number | null>((done) =>
     child.exitCode !== null ? done(child.exitCode) : child.once('exit', (code) => done(code)),
   );
-
-async function until<T>(what: string, check: () => T | undefined | Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((done) => setTimeout(done, 50));
-  }
-}
 
 describe('LOCATION_SOURCE=camara at start', () => {
   it.each([

@@ -13,6 +13,11 @@ import { startOperator, type RunningOperator } from '../testing/camara-operator'
 import { tempStores } from '../testing/temp-stores';
 import { startCamaraConsumer } from '../camara-consumer/start';
 import { DEFAULT_PURPOSE } from '../camara-consumer/settings';
+import { until as waitFor } from '../testing/processes';
+
+/** Asks over HTTP, so less often than the shared default. */
+const until = <T>(what: string, check: () => T | undefined | Promise<T | undefined>): Promise<T> =>
+  waitFor(what, check, 60_000, 200);
 
 /* The two halves meet: the service as a CAMARA consumer (LOCATION_SOURCE=camara) asks a second instance of the
    service as the CAMARA operator, over loopback HTTP, with real CIBA and real tokens; the subscriber answers on
@@ -48,16 +53,6 @@ async function operatorCli(op: RunningOperator, ...args: string[]): Promise<stri
     { encoding: 'utf8', env: { ...process.env, PUBLIC_URL: op.url }, timeout: 60_000 },
   );
   return stdout.trim();
-}
-
-async function until<T>(what: string, check: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((done) => setTimeout(done, 200));
-  }
 }
 
 /**

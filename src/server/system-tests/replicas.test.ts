@@ -106,7 +106,7 @@ describe.skipIf(postgresSkipped)('the service on PostgreSQL, as processes', () =
     } finally {
       await client.end();
     }
-  }, 120_000);
+  }, 240_000);
 
   it.each([
     ['answering from the database', {}],
@@ -132,7 +132,7 @@ describe.skipIf(postgresSkipped)('the service on PostgreSQL, as processes', () =
       expect(refused.headers.get('retry-after')).toMatch(/^[1-4]$/);
       expect(await refused.text()).toContain('failed key checks from this address');
     },
-    120_000,
+    240_000,
   );
 
   it('loses nothing when one of two is killed under load', async () => {
@@ -178,7 +178,7 @@ describe.skipIf(postgresSkipped)('the service on PostgreSQL, as processes', () =
     expect(shown.text).toMatch(/^6 developers/m);
     const again = await startService(settings);
     expect(await status(`${again.url}/api/cell/244/91/10038?${DEMO}`)).toBe(200);
-  }, 120_000);
+  }, 240_000);
 
   const ownCluster =
     postgresBinDir() === undefined ? 'needs PostgreSQL’s own programs to stop a server' : false;
@@ -226,6 +226,6 @@ describe.skipIf(postgresSkipped)('the service on PostgreSQL, as processes', () =
         cluster.stop();
       }
     },
-    120_000,
+    240_000,
   );
 });

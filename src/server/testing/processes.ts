@@ -32,7 +32,18 @@ export function processes(dir: string) {
       ...env,
     });
     const out = output(child);
-    const url = await until('the service to start', () => /http:\/\/127\.0\.0\.1:\d+/.exec(out.text())?.[0]);
+    // Until it says where it listens, or has stopped (then its own words are the failure). The deadline only
+    // bounds a hang: tsx compiling the service on a busy machine took over 20 s.
+    const url = await until(
+      'the service to start',
+      () => {
+        if (child.exitCode !== null || child.signalCode !== null) {
+          throw new Error(`the service stopped before it started:\n${out.text()}`);
+        }
+        return /http:\/\/127\.0\.0\.1:\d+/.exec(out.text())?.[0];
+      },
+      90_000,
+    );
     return { child, url, log: out.text };
   }
 
@@ -46,13 +57,22 @@ export function output(child: ChildProcess): { text: () => string } {
   return { text: () => text };
 }
 
-export async function until<T>(what: string, check: () => T | undefined, timeoutMs = 20_000): Promise<T> {
+/**
+ * `check`'s first value other than undefined, asked every `everyMs`; a `check` that throws ends the wait with its
+ * error. The deadline only bounds a hang (nothing here waits for a fixed time), so it is generous by default.
+ */
+export async function until<T>(
+  what: string,
+  check: () => T | undefined | Promise<T | undefined>,
+  timeoutMs = 60_000,
+  everyMs = 20,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const value = check();
+    const value = await check();
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((done) => setTimeout(done, 20));
+    await new Promise((done) => setTimeout(done, everyMs));
   }
 }
 

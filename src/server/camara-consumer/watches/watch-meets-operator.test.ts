@@ -18,6 +18,11 @@ import { camaraLocationSource } from '../../location/camara-location';
 import { startOperator } from '../../testing/camara-operator';
 import { tempStores } from '../../testing/temp-stores';
 import { watchSource } from './watch-source';
+import { until as waitFor } from '../../testing/processes';
+
+/** Asks over HTTP, so less often than the shared default. */
+const until = <T>(what: string, check: () => T | undefined | Promise<T | undefined>): Promise<T> =>
+  waitFor(what, check, 60_000, 300);
 
 /* The two halves meet: the service's watches subscribe at the service as the CAMARA operator (its geofencing
    engine running), consent by sms-reply; a move of the phone reaches the consumer's sink as an event. */
@@ -25,16 +30,6 @@ const run = promisify(execFile);
 const { dir, open } = tempStores('cellpos-watch-meet-');
 const keyDir = mkdtempSync(join(tmpdir(), 'cellpos-watch-meet-key-'));
 afterAll(() => rmSync(keyDir, { recursive: true, force: true }));
-
-async function until<T>(what: string, check: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((done) => setTimeout(done, 300));
-  }
-}
 
 describe('watches against the service as the CAMARA operator', () => {
   it('subscribes after the consent, hears the phone leave, and stops', async () => {
