@@ -81,7 +81,9 @@ export async function startBenchService(options: ServiceOptions): Promise<BenchS
   const port = options.port ?? (await freePort());
   const entry = [
     ...(options.nodeArgs ?? []),
-    ...(options.built ? [join('dist-server', 'main.js')] : ['--import', 'tsx', join('src', 'server', 'main.ts')]),
+    ...(options.built
+      ? [join('dist-server', 'main.js')]
+      : ['--import', 'tsx', join('src', 'server', 'main.ts')]),
   ];
   const env = {
     ...process.env,
