@@ -9,13 +9,17 @@
  * request (from /proc) and the generator's; the ratio of the two servers, and the goal.
  * Usage: npm run bench:service [-- --seconds 10 --connections 50 --turns 2]   (BENCH_CELLS to change the count,
  * BENCH_ACCEPT_ENCODING= (empty) to ask without Accept-Encoding, BENCH_CELLS_DB=file to start from a copy of a
- * database `npx tsx bench/generate-cells.ts file COUNT` made, instead of generating one: a minute or two less a run)
+ * database `npx tsx bench/generate-cells.ts file COUNT` made, instead of generating one: a minute or two less a run;
+ * with BENCH_CELLS_IMPORTED=1 as well, BENCH_CELLS_DB is a database `npm run service -- import-cells` filled from a file
+ * `bench/generate-opencellid.ts` wrote (its default seed), and each request asks for one of its first BENCH_CELLS cells;
+ * BENCH_CPU_PROF=dir writes the service's CPU profile there, `node --cpu-prof`)
  */
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureBuilt } from '../scripts/built.mjs';
 import { generateCells, syntheticCellId } from './generate-cells';
+import { syntheticCellKey } from './generate-opencellid';
 import { row, slice, summarize, type Slice } from './slices';
 import {
   captureAnswer,
@@ -41,6 +45,9 @@ const GOAL_P99_MS = 20;
 /* Requests a second per service key: the highest the service takes (config.ts), far above what one key sends here. */
 const RATE_LIMIT = 1_000_000;
 const KEYS = 'serviceKey=demo-service&userKey=demo-user';
+/* bench/generate-opencellid.ts's default seed: the keys of the cells an imported file of its holds. */
+const OPENCELLID_SEED = 7;
+const imported = process.env.BENCH_CELLS_IMPORTED === '1';
 /* What Chromium sends; BENCH_ACCEPT_ENCODING= (empty) asks without it. */
 const acceptEncoding = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br, zstd';
 const headers: Record<string, string> = {
@@ -49,7 +56,7 @@ const headers: Record<string, string> = {
 };
 
 function cellPath(i: number): string {
-  const { mcc, mnc, cellid } = syntheticCellId(i, count);
+  const { mcc, mnc, cellid } = imported ? syntheticCellKey(OPENCELLID_SEED, i) : syntheticCellId(i, count);
   return `/api/cell/${mcc}/${mnc}/${cellid}?${KEYS}`;
 }
 const paths = randomPaths(() => cellPath(Math.floor(Math.random() * count)));
@@ -89,7 +96,10 @@ function prepare(file: string): void {
   const given = process.env.BENCH_CELLS_DB;
   if (given !== undefined && given !== '') {
     copyFileSync(given, file);
-    console.log(`database: a copy of ${given} (${count.toLocaleString('en')} cells, BENCH_CELLS)`);
+    console.log(
+      `database: a copy of ${given} (${count.toLocaleString('en')} cells, BENCH_CELLS` +
+        `${imported ? '; imported from bench/generate-opencellid.ts, BENCH_CELLS_IMPORTED' : ''})`,
+    );
     return;
   }
   const generated = generateCells(file, count);
@@ -106,8 +116,11 @@ const servers: BenchServer[] = [];
 try {
   ensureBuilt(process.cwd(), { parts: ['service'] });
   prepare(file);
+  const profile = process.env.BENCH_CPU_PROF;
   const env = { POSITIONING_DEMO: 'on', POSITIONING_RATE_LIMIT: String(RATE_LIMIT) };
-  const service = await startBenchService({ db: file, built: true, env });
+  // The service alone profiled (written when it exits), not the generator or the bare server.
+  const nodeArgs = profile !== undefined && profile !== '' ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+  const service = await startBenchService({ db: file, built: true, env, nodeArgs });
   servers.push(service);
   const answer = await captureAnswer(service.origin, cellPath(0), headers);
   if (answer.status !== 200) throw new Error(`the service answered ${answer.status}: ${answer.body}`);

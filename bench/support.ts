@@ -72,14 +72,19 @@ export interface ServiceOptions {
   logFile?: string;
   /** More settings, e.g. POSITIONING_DEMO. */
   env?: Record<string, string>;
+  /** Node's own options before the entry, e.g. `--cpu-prof` (which NODE_OPTIONS does not take). */
+  nodeArgs?: string[];
 }
 
 /** The service as the load benches run it: 127.0.0.1, production, the simulator and the rate limit off. */
 export async function startBenchService(options: ServiceOptions): Promise<BenchServer> {
   const port = options.port ?? (await freePort());
-  const entry = options.built
-    ? [join('dist-server', 'main.js')]
-    : ['--import', 'tsx', join('src', 'server', 'main.ts')];
+  const entry = [
+    ...(options.nodeArgs ?? []),
+    ...(options.built
+      ? [join('dist-server', 'main.js')]
+      : ['--import', 'tsx', join('src', 'server', 'main.ts')]),
+  ];
   const env = {
     ...process.env,
     HOST: '127.0.0.1',

@@ -110,6 +110,7 @@ function updatedText(seconds: number | undefined): string | undefined {
 export function factsOf(result: Extract<Lookup, { kind: 'found' }>, credit: Credit | undefined): CellFacts {
   const { cell } = result;
   const radio = RADIOS.find((name) => name === cell.radio);
+  const updated = updatedText(cell.updated);
   return {
     source: result.source,
     ...credit,
@@ -117,7 +118,7 @@ export function factsOf(result: Extract<Lookup, { kind: 'found' }>, credit: Cred
     ...(cell.accuracyMeters !== undefined && { accuracyMeters: cell.accuracyMeters }),
     ...(cell.samples !== undefined && { samples: cell.samples }),
     ...(radio !== undefined && { radio }),
-    ...(updatedText(cell.updated) !== undefined && { updated: updatedText(cell.updated) }),
+    ...(updated !== undefined && { updated }),
     ...(result.ageSeconds !== undefined && { ageSeconds: result.ageSeconds }),
   };
 }

@@ -31,6 +31,10 @@ export const KEPT = 50_000;
  * so: with the store asked first they depend on the path alone (the store is keyed by mcc/mnc/cellid), and its "not
  * found" is final only when it is the one source.
  */
+/* The store never aborts its read: the store alone is handed this one signal instead of the request's own, whose
+   making cost each cell not kept as much as its XML. */
+const NEVER_ABORTED = new AbortController().signal;
+
 export function createCellRead(sources: CellSources, fresh: FreshCache): CellRead {
   const kept = fresh.map<string, ApiAnswer>(KEPT);
   const storeFirst = sources.names[0] === 'store';
@@ -43,22 +47,23 @@ export function createCellRead(sources: CellSources, fresh: FreshCache): CellRea
     signal: () => AbortSignal,
     serviceKey: string | undefined,
   ) {
-    // The guard has just made `fresh` current: its version then is the one to compare with (a read of the -shm
-    // file less for each cell not kept).
+    // The guard has just made `fresh` current: the version it saw is the one the answer is read at or after.
     const version = fresh.checked();
     const outcome = await answerCell(
       sources.lookup,
       questionOf(request.asked, request, { ...(serviceKey !== undefined && { serviceKey }) }),
       format,
-      signal(),
+      storeOnly ? NEVER_ABORTED : signal(),
       sources.creditOf,
     );
     // Only the operator source gives a pass-through answer, and it is asked in proxy mode alone.
     if (!('answer' in outcome)) throw new Error('only proxy mode passes an operator’s answer through');
     const { answer } = outcome;
     const fromStore = answer.status === 200 && answer.headers['Cell-Source'] === 'store';
-    // A change while the sources were asked may have come too late for what they read: not kept then.
-    if ((storeOnly || (storeFirst && fromStore)) && fresh.version() === version) kept.set(key, answer);
+    // A check by another request while the sources were asked saw a change that may have come too late for what
+    // they read: not kept then. A change no check has seen yet is harmless: the next check, which comes before any
+    // request reads the kept answers, forgets them all (so no read of the -shm file here).
+    if ((storeOnly || (storeFirst && fromStore)) && fresh.checked() === version) kept.set(key, answer);
     return answer;
   }
 

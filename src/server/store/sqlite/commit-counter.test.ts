@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { commitCounter, type CommitCounter } from './commit-counter';
+import { commitCounter, onceATurn, type CommitCounter } from './commit-counter';
 import { openDatabase } from './open';
 import Database, { DRIVER, type Db } from './driver';
 import { tempDir } from '../../testing/temp-dir';
@@ -69,5 +69,22 @@ describe('commitCounter', () => {
     expect(counter.version()).toMatch(/^p\d+$/);
     db.exec('CREATE TABLE t (x)');
     expect(counter.version()).toMatch(/^p\d+$/);
+  });
+
+  it('once a turn: one read of the -shm file for all asks in a turn; another process’s commit seen at the next', async () => {
+    const { counter, file } = open();
+    let reads = 0;
+    const version = onceATurn(() => {
+      reads++;
+      return counter.version();
+    });
+    const before = version();
+    expect(version()).toBe(before);
+    expect(reads).toBe(1);
+    commitElsewhere(file, "INSERT INTO developers (name) VALUES ('acme')");
+    expect(version()).toBe(before);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(version()).not.toBe(before);
+    expect(reads).toBe(2);
   });
 });

@@ -59,3 +59,24 @@ export function commitCounter(db: Database.Database): CommitCounter {
     },
   };
 }
+
+/**
+ * `version` read at most once a turn of the event loop, for the service's freshness checks: the requests read in one
+ * turn are judged at the version the first of them found. Under load many requests share a turn, and each read of
+ * the -shm file is a system call that cost a random Cell read more than its SQLite lookup (docs/performance.md). A
+ * commit by another process (or another connection of this one) is seen from the next turn on: by every request
+ * whose bytes come after it. This connection's own writes are not in `version`: the caller counts them each time.
+ */
+export function onceATurn(version: () => string): () => string {
+  let now: string | undefined;
+  const forget = (): void => {
+    now = undefined;
+  };
+  return () => {
+    if (now === undefined) {
+      now = version();
+      setImmediate(forget).unref();
+    }
+    return now;
+  };
+}

@@ -8,7 +8,7 @@ import type { CamaraConsumerStore } from '../camara-consumer-store';
 import { createWatchStore } from './watches';
 import type { WatchStore } from '../watch-store';
 import { boxThreads } from './box-threads';
-import { commitCounter } from './commit-counter';
+import { commitCounter, onceATurn } from './commit-counter';
 import { createCellCache } from './cell-cache';
 import { type CacheLifetimes, type CellCache } from '../cell-cache-port';
 import { ensureFolderOf, keepPrivate } from '../folder';
@@ -93,7 +93,7 @@ export function openStore(file: string, { sealKey }: { sealKey?: string | undefi
     engine: 'SQLite',
     where: file,
     buckets: undefined,
-    ...createServiceReads(db, commits.version),
+    ...createServiceReads(db, onceATurn(commits.version)),
     ...(threads !== undefined && { cellsInBox: threads.cellsInBox }),
     ...createAdmin(db),
     cellCache: (lifetimes) => createCellCache(db, lifetimes),
