@@ -68,12 +68,12 @@ export async function startTileServer(): Promise<{ url: string; close(): void }>
 }
 
 /**
- * The built app as a bench drives it: the service on a fresh temporary database (rate limiting off), stand-in
- * tiles, and a headless Chromium. The caller stops them and removes `dir`.
+ * The built app as a bench drives it: the service on a fresh temporary database, or on `db` when given (rate
+ * limiting off), stand-in tiles, and a headless Chromium. The caller stops them and removes `dir`.
  */
-export async function startBenchApp(name: string, port: number) {
+export async function startBenchApp(name: string, port: number, db?: string) {
   const dir = mkdtempSync(join(tmpdir(), `cellpos-bench-${name}-`));
-  const dbFile = join(dir, 'positioning.db');
+  const dbFile = db ?? join(dir, 'positioning.db');
   const tiles = await startTileServer();
   const service = spawn(
     process.execPath,
