@@ -4,6 +4,7 @@
  * twentieth over Helsinki), the service on 127.0.0.1, the load generator in a process of its own with a bounded
  * number of connections (bench/support.ts runLoad) asking for one view at a time, and `/api/health` asked beside it
  * by one connection more. The reference, from the same run: a plain SQL count(*) of the cells in the same box.
+ * The service runs as in real use: its built JavaScript (built first when missing or stale, as npm start does).
  * Usage: npm run bench:cells-at-scale [-- cells [file]]   (default 1,000,000 cells in a temporary file; a file that
  *   exists is measured as it is)   BENCH_ENGINE=postgres: a throwaway cluster (scripts/pg-cluster.ts) filled in SQL
  *   with cells placed alike; BENCH_SECONDS (10), BENCH_CONNECTIONS (10).
@@ -12,6 +13,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from '../src/server/store/sqlite/driver';
+import { ensureBuilt } from '../scripts/built.mjs';
 import { startCluster, type Cluster } from '../scripts/pg-cluster';
 import { fillPostgres } from './cells-at-scale-pg';
 import { generateCells } from './generate-cells';
@@ -101,7 +103,7 @@ async function sqlite(): Promise<void> {
       );
     }
     const references = await reference(sqliteCount(file));
-    const service = await startBenchService({ db: file });
+    const service = await startBenchService({ db: file, built: true });
     try {
       await measure(service.origin, references);
     } finally {
@@ -124,6 +126,7 @@ async function postgres(): Promise<void> {
     await filled.end();
     const service = await startBenchService({
       db: join(dir, 'unused.db'),
+      built: true,
       env: { DATABASE_URL: cluster.url },
     });
     try {
@@ -137,6 +140,7 @@ async function postgres(): Promise<void> {
   }
 }
 
+ensureBuilt(process.cwd(), { parts: ['service'] });
 console.log(machineLine());
 console.log(
   `${engine}, ${count.toLocaleString('en')} cells; ${connections} connections, ${seconds} s a view after 2 s ` +
