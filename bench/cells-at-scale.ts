@@ -91,8 +91,10 @@ const line = (run: LoadRun) =>
 async function measure(origin: string, references: Map<string, string>): Promise<void> {
   for (const view of VIEWS) {
     const path = `/api/cells?bbox=${view.bbox}&limit=5000${view.query}&${KEYS}`;
+    const began = performance.now();
     const res = await fetch(`${origin}${path}`, { headers: { accept: 'application/xml' } });
     const body = await res.text();
+    const first = ms(began);
     const total = /<total>(\d+)<\/total>/.exec(body)?.[1];
     const shape = total
       ? `counts, total ${Number(total).toLocaleString('en')}`
@@ -104,7 +106,9 @@ async function measure(origin: string, references: Map<string, string>): Promise
       runLoad({ origin, paths: ['/api/health'], connections: 1, seconds }),
     ]);
     const goal = Number.isNaN(view.goal) ? '' : ` (goal p50 ≤ ${view.goal} ms)`;
-    console.log(`${view.name}${goal}: ${res.status}, ${shape}; ${line(run)}`);
+    console.log(
+      `${view.name}${goal}: ${res.status}, ${shape}, first answer ${first.toFixed(0)} ms; ${line(run)}`,
+    );
     console.log(`  beside it /api/health: ${line(health)}; load average ${loadAverage()}`);
     const reference = references.get(view.name);
     if (reference !== undefined) console.log(`  reference, the squares' box, same filters: ${reference}`);
