@@ -6,13 +6,14 @@
  * it, no fixed time. The same drags with Cells in view off are the reference. Prints median/p95/max frame time, the
  * reads made and the markers drawn, and the time from switching Cells in view on to its markers painted: in a fresh
  * page (the code and the view's answer fetched), and again after switching off and moving (the code cached).
- * Usage: npm run build && npm run bench:pan   (BENCH_CELLS, BENCH_PORT, BENCH_DB to change)
+ * Usage: npm run bench:pan   (builds the app and the service first when stale; BENCH_CELLS, BENCH_PORT, BENCH_DB)
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
+import { ensureBuilt } from '../scripts/built.mjs';
 import { startBenchApp, startFrames, stopFrames } from './browser';
 import { quantile, stop, waitFor } from './support';
 
@@ -21,10 +22,8 @@ const database = process.env.BENCH_DB;
 const port = Number(process.env.BENCH_PORT ?? 5561);
 const origin = `http://127.0.0.1:${port}`;
 
-if (!existsSync('dist/index.html')) {
-  console.error('pan: dist/index.html is missing; run "npm run build" first.');
-  process.exit(2);
-}
+// The app and the service from the same sources (a page built before the service says it is out of date).
+ensureBuilt(process.cwd(), { parts: ['app', 'service'] });
 
 /** Cells over Finland (19–31° E, 60–70° N), three operators, on a seeded random spread. */
 function cellsCsv(n: number): string {
