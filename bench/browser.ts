@@ -69,17 +69,40 @@ export async function startTileServer(): Promise<{ url: string; close(): void }>
 
 /**
  * The built app as a bench drives it: the service on a fresh temporary database (rate limiting off), stand-in
- * tiles, and a headless Chromium. The caller stops them and removes `dir`.
+ * tiles, and a headless Chromium. The caller stops them and removes `dir`. With `db`, an existing database is
+ * served as it is: the built service itself, not scripts/e2e-server.mjs, which starts from an empty file.
  */
-export async function startBenchApp(name: string, port: number) {
+export async function startBenchApp(name: string, port: number, db?: string) {
   const dir = mkdtempSync(join(tmpdir(), `cellpos-bench-${name}-`));
-  const dbFile = join(dir, 'positioning.db');
+  const dbFile = db ?? join(dir, 'positioning.db');
   const tiles = await startTileServer();
-  const service = spawn(
-    process.execPath,
-    ['scripts/e2e-server.mjs', `TILE_URL=${tiles.url}`, 'POSITIONING_RATE_LIMIT=0'],
-    { env: { ...process.env, PORT: String(port), E2E_DB: dbFile }, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
+  const service =
+    db === undefined
+      ? spawn(
+          process.execPath,
+          ['scripts/e2e-server.mjs', `TILE_URL=${tiles.url}`, 'POSITIONING_RATE_LIMIT=0'],
+          {
+            env: { ...process.env, PORT: String(port), E2E_DB: dbFile },
+            stdio: ['ignore', 'ignore', 'inherit'],
+          },
+        )
+      : spawn(process.execPath, [join(process.cwd(), 'dist-server', 'main.js')], {
+          // Its own folder: a .env in the checkout must not reach it.
+          cwd: dir,
+          env: {
+            PATH: process.env.PATH ?? '',
+            HOME: process.env.HOME ?? dir,
+            HOST: '127.0.0.1',
+            PORT: String(port),
+            POSITIONING_DB: db,
+            POSITIONING_SIMULATE_MS: '0',
+            POSITIONING_RATE_LIMIT: '0',
+            STATIC_DIR: join(process.cwd(), 'dist'),
+            TILE_URL: tiles.url,
+            NODE_ENV: 'production',
+          },
+          stdio: ['ignore', 'ignore', 'inherit'],
+        });
   const browser = await chromium.launch({
     headless: true,
     ...(chromePath !== undefined && { executablePath: chromePath }),

@@ -1,5 +1,6 @@
 /**
- * Cells in view as counts (src/server/cells/counts/) on generated cells: builds a database as a bulk import leaves it
+ * Cells in view as counts (src/server/cells/counts/) on generated cells (placed as bench/generate-cells.ts
+ * clusteredCell places them, the cells bench:cells-at-scale measures): builds a database as a bulk import leaves it
  * (rows written with the index's and the counts' triggers paused, then both rebuilt in one pass), then times the
  * counts of a country's view and a town's view beside a plain `count(*)` of the same box through the R*Tree, and
  * checks that the counts add up to that count.
@@ -16,6 +17,7 @@ import { loadCellsBox } from '../src/server/store/sqlite/cells-rtree-load';
 import { rebuildCellCounts, createCellCounts } from '../src/server/store/sqlite/cell-counts';
 import { countsZoom, coveredBox } from '../src/api/map-tiles';
 import type { Bbox } from '../src/api/cells-in-view';
+import { clusteredCell } from './generate-cells';
 
 const count = Number(process.argv[2] ?? 1_000_000);
 const dir = process.argv[3] === undefined ? mkdtempSync(join(tmpdir(), 'cell-counts-')) : undefined;
@@ -26,29 +28,6 @@ const VIEWS: Array<[name: string, box: Bbox, mapZoom: number]> = [
   ['town (Helsinki)', { west: 24.8, south: 60.1, east: 25.1, north: 60.3 }, 12],
   ['world', { west: -180, south: -85, east: 180, north: 85 }, 1],
 ];
-
-/** A tenth of the cells over Finland, a twentieth over Helsinki, the rest over the inhabited world. */
-function place(random: () => number): [lat: number, lon: number] {
-  const pick = random();
-  const within = (west: number, south: number, east: number, north: number): [number, number] => [
-    south + random() * (north - south),
-    west + random() * (east - west),
-  ];
-  const [lat, lon] =
-    pick < 0.05
-      ? within(24.8, 60.1, 25.1, 60.3)
-      : pick < 0.15
-        ? within(19, 59, 32, 71)
-        : within(-180, -55, 180, 70);
-  return [Math.round(lat * 1e6) / 1e6, Math.round(lon * 1e6) / 1e6];
-}
-
-/** A country's mcc by where the cell lies (a 10° square each, Finland's own), four networks each, as in life:
- *  a square of the map holds the few operators of its country, not every operator of the world. */
-function operatorAt(lat: number, lon: number): number {
-  if (lat >= 59 && lat <= 71 && lon >= 19 && lon <= 32) return 244;
-  return 200 + ((Math.floor((lat + 90) / 10) * 36 + Math.floor((lon + 180) / 10)) % 700);
-}
 
 const seconds = (from: bigint) => Number(process.hrtime.bigint() - from) / 1e9;
 
@@ -66,8 +45,8 @@ function build(): void {
   db.transaction(() => pauseCellsBox(db))();
   const batch = db.transaction((from: number, to: number) => {
     for (let i = from; i < to; i++) {
-      const [lat, lon] = place(random);
-      insert.run(operatorAt(lat, lon), i % 4, i, lat, lon, 1 + ((i >> 2) % 4));
+      const [mcc, mnc, cellid, lat, lon, radio] = clusteredCell(i, random);
+      insert.run(mcc, mnc, cellid, lat, lon, radio);
     }
   });
   for (let from = 0; from < count; from += 200_000) batch(from, Math.min(count, from + 200_000));

@@ -7,6 +7,7 @@
 import pg from 'pg';
 import { rebuildCellCounts } from '../src/server/store/postgres/cell-counts';
 import { openPostgresStore } from '../src/server/store/postgres/open';
+import { countWhere, type Asked } from './plain-count';
 
 const FILL = `
   INSERT INTO cells (mcc, mnc, cellid, lac, lat, lon, radio, name, samples)
@@ -23,7 +24,7 @@ const FILL = `
 export async function fillPostgres(
   url: string,
   count: number,
-): Promise<{ seconds: number; countIn: (box: number[]) => Promise<number>; end: () => Promise<void> }> {
+): Promise<{ seconds: number; countIn: (asked: Asked) => Promise<number>; end: () => Promise<void> }> {
   const store = await openPostgresStore(url, { poolSize: 1 });
   await store.close();
   const client = new pg.Client({ connectionString: url });
@@ -36,10 +37,11 @@ export async function fillPostgres(
   await rebuildCellCounts(client as unknown as pg.PoolClient); // a plain client: the statement is all it uses
   await client.query('VACUUM ANALYZE cells');
   const seconds = (performance.now() - began) / 1000;
-  const countIn = async ([west, south, east, north]: number[]) => {
+  const countIn = async (asked: Asked) => {
+    const { where, values } = countWhere(asked, (n) => `$${n}`);
     const { rows } = await client.query<{ n: string }>(
-      'SELECT count(*) AS n FROM cells WHERE lon BETWEEN $1 AND $2 AND lat BETWEEN $3 AND $4',
-      [west, east, south, north],
+      `SELECT count(*) AS n FROM cells WHERE ${where}`,
+      values,
     );
     return Number(rows[0]?.n);
   };

@@ -291,7 +291,8 @@ export async function runLoad(spec: LoadSpec): Promise<LoadRun> {
     ? await output(
         'wrk',
         [
-          `-t${threads}`,
+          // wrk refuses fewer connections than threads (one connection of health checks beside a load).
+          `-t${Math.min(threads, spec.connections)}`,
           `-c${spec.connections}`,
           `-d${spec.seconds}s`,
           '-s',

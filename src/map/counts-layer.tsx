@@ -4,6 +4,7 @@ import { useMap } from 'react-leaflet';
 import type { CellCounts, SquareInView } from '../api/cell-counts';
 import { useI18n } from '../i18n/i18n';
 import { GROUP_PIXELS, groupSize } from './cluster-layer';
+import { mergedSquares } from './merged-squares';
 
 /** How much a square's click zooms in: its squares are two zooms finer than the map, so this splits it. */
 const ZOOM_IN = 2;
@@ -40,8 +41,8 @@ function squareMarker(map: L.Map, square: SquareInView, title: string): L.Marker
 }
 
 /**
- * The cells in view as the service counted them, one numbered marker per square at the squares' mean position: the
- * numbers add up to the true count. Markers are kept by square and count, so a pan that brings the same squares
+ * The cells in view as the service counted them, one numbered marker per square at the squares' mean position (squares
+ * of under 128 pixels merged: merged-squares.ts): the numbers add up to the true count. Markers are kept by square and count, so a pan that brings the same squares
  * again redraws nothing of them.
  */
 export function InViewCounts({ counts }: { counts: CellCounts }) {
@@ -65,9 +66,10 @@ export function InViewCounts({ counts }: { counts: CellCounts }) {
     const group = layer.current;
     if (group === null) return;
     const next = new Map<string, L.Marker>();
-    for (const square of counts.squares) {
+    const drawnSquares = mergedSquares(counts, map.getZoom());
+    for (const square of drawnSquares.squares) {
       const title = t('map.inView.group', { count: formatNumber(square.count) });
-      const key = keyOf(counts.zoom, square, title);
+      const key = keyOf(drawnSquares.zoom, square, title);
       const marker = drawn.current.get(key) ?? squareMarker(map, square, title);
       if (!drawn.current.has(key)) group.addLayer(marker);
       next.set(key, marker);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { DEFAULTS } from '../config';
-import { sinkHashOf } from '../camara-consumer/watches/watch-steps';
+import { newWatch, sinkHashOf } from '../camara-consumer/watches/watch-steps';
 import type { Watches } from '../camara-consumer/watches/watch-engine';
 import type { Watch, WatchStore } from '../store/watch-store';
 import { demoStore } from '../testing/temp-stores';
@@ -28,27 +28,13 @@ function counted(inner: WatchStore): { store: WatchStore; lookups: () => number 
 
 async function watchWithSink(): Promise<void> {
   const at = Date.now();
+  const subscriber = { userId: 1, msisdn: '358401234567' };
+  const ask = { kind: 'leave' as const, center: { lat: 61.5, lon: 23.76 }, radiusM: 5000 };
   const watch: Watch = {
+    ...newWatch(subscriber, ask, at, { state: 'active', sinkHash: sinkHashOf(TOKEN) }),
     id: 'watch-of-the-sink-test',
-    userId: 1,
-    msisdn: '358401234567',
-    kind: 'leave',
-    lat: 61.5,
-    lon: 23.76,
-    radiusM: 5000,
-    state: 'active',
-    endReason: null,
-    endDetail: null,
-    authReqId: null,
-    consentExpiresAt: null,
-    intervalS: null,
-    nextPollAt: null,
     busyUntil: null,
     subscriptionId: SUBSCRIPTION,
-    sinkHash: sinkHashOf(TOKEN),
-    expiresAt: at + 3_600_000,
-    createdAt: at,
-    updatedAt: at,
   };
   await store.camaraWatches.add(watch);
 }

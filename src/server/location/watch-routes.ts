@@ -4,7 +4,8 @@ import { WATCH_RADIUS_MAX_M, WATCH_RADIUS_MIN_M } from '../../api/watches';
 import { createGuard, type Guard, type GuardOptions, type RequestCheck } from '../platform/guard/guard';
 import { apiAnswer, problem, reply, type Problem } from '../platform/http/api-answer';
 import type { User } from '../store/records';
-import type { WatchAsk, Watches } from '../camara-consumer/watches/watch-engine';
+import type { Watches } from '../camara-consumer/watches/watch-engine';
+import type { WatchAsk } from '../camara-consumer/watches/watch-steps';
 import type { WatchStore } from '../store/watch-store';
 import { receiveEvent } from '../camara-consumer/watches/watch-sink';
 

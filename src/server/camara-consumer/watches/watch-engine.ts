@@ -1,25 +1,20 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { MAX_OPEN_WATCHES, type WatchKind, type WatchView } from '../../../api/watches';
+import { randomBytes } from 'node:crypto';
+import { MAX_OPEN_WATCHES, type WatchView } from '../../../api/watches';
 import type { Subscriber } from '../context';
 import { deleteSubscription } from './subscriptions-api';
 import type { Watch } from '../../store/watch-store';
 import {
   askWatchConsent,
   heldWatchToken,
+  newWatch,
   pollWatchConsent,
   sinkHashOf,
   STEP_MS,
   subscribe,
+  type WatchAsk,
   type WatchContext,
 } from './watch-steps';
 import { EVENTS_SHOWN, watchView } from './watch-view';
-
-/** What a person asks to watch: a circle, and whether to be told when the phone arrives in it or leaves it. */
-export interface WatchAsk {
-  kind: WatchKind;
-  center: { lat: number; lon: number };
-  radiusM: number;
-}
 
 export type Started = { ok: true; watch: WatchView } | { ok: false; problem: 'too-many' };
 
@@ -34,8 +29,6 @@ export interface Watches {
   settled(): Promise<void>;
 }
 
-/** A subscription (and its sink bearer) lasts a day: a person watching for longer starts again. */
-export const WATCH_LIFETIME_MS = 24 * 3600_000;
 /** How long a list waits for the polls it started before it answers with the state before them. */
 const PATIENCE_MS = 1500;
 
@@ -54,29 +47,9 @@ class WatchEngine implements Watches {
     const { consumer, watches } = this.context;
     const open = (await watches.list(subscriber.userId)).filter((watch) => watch.state !== 'ended');
     if (open.length >= MAX_OPEN_WATCHES) return { ok: false, problem: 'too-many' };
-    const at = consumer.now();
-    const watch: Watch = {
-      id: randomUUID(),
-      ...subscriber,
-      kind: ask.kind,
-      lat: ask.center.lat,
-      lon: ask.center.lon,
-      radiusM: ask.radiusM,
-      state: 'consent',
-      endReason: null,
-      endDetail: null,
-      authReqId: null,
-      consentExpiresAt: null,
-      intervalS: null,
-      nextPollAt: null,
-      busyUntil: at + STEP_MS,
-      subscriptionId: null,
-      // A bearer nobody is given, until the subscription is made with one of its own.
-      sinkHash: sinkHashOf(randomBytes(32).toString('base64url')),
-      expiresAt: at + WATCH_LIFETIME_MS,
-      createdAt: at,
-      updatedAt: at,
-    };
+    // A bearer nobody is given, until the subscription is made with one of its own.
+    const sinkHash = sinkHashOf(randomBytes(32).toString('base64url'));
+    const watch = newWatch(subscriber, ask, consumer.now(), { state: 'consent', sinkHash });
     await watches.add(watch);
     await within(this.track(this.begin(watch)), PATIENCE_MS);
     return { ok: true, watch: await this.view(watch.id) };

@@ -1,11 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { WatchKind } from '../../../api/watches';
 import { phoneNumberOf } from '../asks';
 import { askConsent, MAX_INTERVAL_SECONDS, pollToken, SLOW_DOWN_SECONDS } from '../ciba';
-import type { ConsumerContext } from '../context';
+import type { ConsumerContext, Subscriber } from '../context';
 import type { ConsumerFailure } from '../failures';
 import { createScope, TYPE_OF, watchScopes, type WatchEndReason } from './geofencing';
 import { createSubscription, findSubscription } from './subscriptions-api';
-import type { Watch, WatchStore } from '../../store/watch-store';
+import type { Watch, WatchState, WatchStore } from '../../store/watch-store';
 
 /** What the watches work with: the consumer's context (operator, token store, seal, clock), their store, the sink. */
 export interface WatchContext {
@@ -21,6 +22,50 @@ export const STEP_MS = 60_000;
 const TOKEN_MARGIN_MS = 30_000;
 
 export const sinkHashOf = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
+
+/** What a person asks to watch: a circle, and whether to be told when the phone arrives in it or leaves it. */
+export interface WatchAsk {
+  kind: WatchKind;
+  center: { lat: number; lon: number };
+  radiusM: number;
+}
+
+/** A subscription (and its sink bearer) lasts a day: a person watching for longer starts again. */
+export const WATCH_LIFETIME_MS = 24 * 3600_000;
+
+/**
+ * A new watch of `subscriber`'s phone as `ask` says, made at `at`, in its first `state` with the hash of its sink
+ * bearer; held by its maker for one step (STEP_MS), its life a day (WATCH_LIFETIME_MS).
+ */
+export function newWatch(
+  subscriber: Subscriber,
+  ask: WatchAsk,
+  at: number,
+  first: { state: WatchState; sinkHash: string },
+): Watch {
+  return {
+    id: randomUUID(),
+    userId: subscriber.userId,
+    msisdn: subscriber.msisdn,
+    kind: ask.kind,
+    lat: ask.center.lat,
+    lon: ask.center.lon,
+    radiusM: ask.radiusM,
+    state: first.state,
+    endReason: null,
+    endDetail: null,
+    authReqId: null,
+    consentExpiresAt: null,
+    intervalS: null,
+    nextPollAt: null,
+    busyUntil: at + STEP_MS,
+    subscriptionId: null,
+    sinkHash: first.sinkHash,
+    expiresAt: at + WATCH_LIFETIME_MS,
+    createdAt: at,
+    updatedAt: at,
+  };
+}
 
 /** The scope a watch's consent asks for: openid, the purpose, and create/read/delete for its event type. */
 export const scopeOfWatch = (watch: Pick<Watch, 'kind'>, purpose: string): string =>

@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../../api/client';
 import { XML_DECLARATION } from '../../../api/codec';
@@ -131,6 +132,24 @@ describe('GET /api/cells with zoom: counts where the view holds more than the li
     await own.addCells([{ mcc: 244, mnc: 91, cellid: 99_999_999, lac: 1, lat: 61, lon: 25, name: 'New' }]);
     expect(Number((await ask('19,59,32,71')).total)).toBe(Number(first.total) + 1);
     expect(counting).toHaveBeenCalledTimes(2);
+  });
+
+  it('sends a kept counts answer compressed as the first time, tagged weakly, and 304 for that tag', async () => {
+    const own = createApp({ store: demoStore(), staticDir: null });
+    const ask = (headers: Record<string, string> = {}) =>
+      own.request(`/api/cells?${FINLAND}&zoom=7&limit=10&${KEYS}`, {
+        headers: { Accept: 'application/json', 'Accept-Encoding': 'br', ...headers },
+      });
+    const first = await ask();
+    const again = await ask();
+    expect(again.headers.get('content-encoding')).toBe('br');
+    const bytes = Buffer.from(await first.arrayBuffer());
+    expect(Buffer.from(await again.arrayBuffer()).equals(bytes)).toBe(true);
+    const plain = await own.request(`/api/cells?${FINLAND}&zoom=7&limit=10&${KEYS}`, JSON_ACCEPT);
+    expect(brotliDecompressSync(bytes).toString()).toBe(await plain.text());
+    const tag = again.headers.get('etag') ?? '';
+    expect(tag).toMatch(/^W\/"/);
+    expect((await ask({ 'If-None-Match': tag })).status).toBe(304);
   });
 
   it('refuses a zoom that is not a map zoom, naming it', async () => {

@@ -97,9 +97,12 @@ export function withCounts(
     if (known !== undefined) return known;
     const version = fresh?.checked();
     const keep = (answer: ApiAnswer): ApiAnswer => {
-      // A change while the counts were read may have come too late for them: not kept then.
-      if (kept !== undefined && fresh?.version() === version) kept.set(key, answer);
-      return answer;
+      // A change while the counts were read may have come too late for them: not kept then. A kept answer keeps
+      // its compressed bytes too (the compression middleware fills them): sent again, it is not compressed again.
+      if (kept === undefined || fresh?.version() !== version) return answer;
+      const held = { ...answer, encoded: new Map<string, Uint8Array<ArrayBuffer>>() };
+      kept.set(key, held);
+      return held;
     };
     return andThen(store.cellCounts(asked), (squares) => {
       const total = squares.reduce((sum, square) => sum + square.n, 0);

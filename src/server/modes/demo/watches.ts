@@ -1,11 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { MAX_OPEN_WATCHES, type WatchEndReason } from '../../../api/watches';
 import { GEOFENCING_SCOPES } from '../../../api/geofencing';
 import type { Subscriber } from '../../camara-consumer/context';
 import { subscriptionRequest } from '../../camara-consumer/watches/subscriptions-api';
-import { WATCH_LIFETIME_MS, type WatchAsk, type Watches } from '../../camara-consumer/watches/watch-engine';
+import type { Watches } from '../../camara-consumer/watches/watch-engine';
 import type { WatchSource } from '../../camara-consumer/watches/watch-source';
-import { sinkHashOf, STEP_MS } from '../../camara-consumer/watches/watch-steps';
+import { newWatch, sinkHashOf, type WatchAsk } from '../../camara-consumer/watches/watch-steps';
 import { EVENTS_SHOWN, watchView } from '../../camara-consumer/watches/watch-view';
 import { CamaraFailure } from '../../camara-operator/errors';
 import { endedEvent } from '../../camara-operator/geofencing/cloud-event';
@@ -64,27 +64,7 @@ class DemoWatches implements Watches {
     if (open.length >= MAX_OPEN_WATCHES) return { ok: false as const, problem: 'too-many' as const };
     const at = now();
     const sinkToken = randomBytes(32).toString('base64url');
-    const watch: Watch = {
-      id: randomUUID(),
-      ...subscriber,
-      kind: ask.kind,
-      lat: ask.center.lat,
-      lon: ask.center.lon,
-      radiusM: ask.radiusM,
-      state: 'subscribing',
-      endReason: null,
-      endDetail: null,
-      authReqId: null,
-      consentExpiresAt: null,
-      intervalS: null,
-      nextPollAt: null,
-      busyUntil: at + STEP_MS,
-      subscriptionId: null,
-      sinkHash: sinkHashOf(sinkToken),
-      expiresAt: at + WATCH_LIFETIME_MS,
-      createdAt: at,
-      updatedAt: at,
-    };
+    const watch = newWatch(subscriber, ask, at, { state: 'subscribing', sinkHash: sinkHashOf(sinkToken) });
     await watches.add(watch);
     // The person asked with their own user key for their own phone: that is the consent (as Locate's in demo
     // mode), recorded so that the operator's engine finds it; the subscriber's withdrawal (sms-reply --no) ends it.

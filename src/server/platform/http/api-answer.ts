@@ -20,6 +20,9 @@ export interface ApiAnswer {
   status: Problem['status'] | 200;
   headers: Record<string, string>;
   body: string;
+  /** Kept with an answer sent many times as it is (a kept counts answer): its body compressed, per encoding, filled
+   *  by the compression middleware the first time each is asked for. */
+  encoded?: Map<string, Uint8Array<ArrayBuffer>>;
 }
 
 /** An API answer with its length declared, so compression can pass over a small one without reading it. */
@@ -55,7 +58,7 @@ export function problemAnswer(p: Problem, format: Format): ApiAnswer {
  * API sets any that way; they set theirs on `c.res` once the handler has answered.
  */
 export function reply(_c: Context, answer: ApiAnswer): Response {
-  return new PlainResponse(answer.body, answer.status, answer.headers);
+  return new PlainResponse(answer.body, answer.status, answer.headers, answer.encoded);
 }
 
 /** The answer now when it is there (SQLite, a kept answer), else when it comes. */

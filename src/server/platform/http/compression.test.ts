@@ -1,5 +1,8 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
+import { apiAnswer, reply } from './api-answer';
+import { compression } from './compression';
 import { createApp } from '../../app';
 import { LOCATION_XSD } from '../../location/location-xsd';
 import { demoStore } from '../../testing/temp-stores';
@@ -48,5 +51,31 @@ describe('compression of API answers', () => {
     expect(res.headers.get('content-encoding')).toBe('gzip');
     expect(res.headers.get('vary')).toBe('Accept, Accept-Encoding');
     expect(gunzipSync(Buffer.from(await res.arrayBuffer())).toString()).toBe(xml);
+  });
+
+  it('keeps the compressed bytes with an answer that keeps a memo of them, and sends them again from it', async () => {
+    const xml = `<counts>${'<square><x>1</x></square>'.repeat(200)}</counts>`;
+    const kept = {
+      ...apiAnswer(200, 'xml', xml, { ETag: '"tag"' }),
+      encoded: new Map<string, Uint8Array<ArrayBuffer>>(),
+    };
+    const app = new Hono();
+    app.use('*', compression());
+    app.get('/', (c) => reply(c, kept));
+    const ask = (encoding: string) => app.request('/', { headers: { 'Accept-Encoding': encoding } });
+    const first = await ask('br');
+    expect(first.headers.get('etag')).toBe('W/"tag"');
+    expect(brotliDecompressSync(Buffer.from(await first.arrayBuffer())).toString()).toBe(xml);
+    expect([...kept.encoded.keys()]).toEqual(['br']);
+    // What is sent again comes from the memo, not from compressing the body again.
+    const other = new Uint8Array(brotliCompressSync('kept'));
+    kept.encoded.set('br', other);
+    const again = await ask('br');
+    expect(again.headers.get('content-encoding')).toBe('br');
+    expect(Number(again.headers.get('content-length'))).toBe(other.byteLength);
+    expect(brotliDecompressSync(Buffer.from(await again.arrayBuffer())).toString()).toBe('kept');
+    const gzip = await ask('gzip');
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(xml);
+    expect([...kept.encoded.keys()]).toEqual(['br', 'gzip']);
   });
 });

@@ -1,5 +1,6 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
+import { PlainResponse } from './plain-response';
 
 const COMPRESSIBLE =
   /^(?:text\/|application\/(?:json|xml|javascript|[\w.+-]+\+(?:json|xml))|image\/svg\+xml)/i;
@@ -24,15 +25,35 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding | und
   return undefined;
 }
 
-function encode(body: Uint8Array, encoding: Encoding): Buffer {
-  return encoding === 'br'
-    ? brotliCompressSync(body, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: 5,
-          [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
-        },
-      })
-    : gzipSync(body, { level: 6 });
+function encode(body: Uint8Array, encoding: Encoding): Uint8Array<ArrayBuffer> {
+  const made =
+    encoding === 'br'
+      ? brotliCompressSync(body, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 5,
+            [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+          },
+        })
+      : gzipSync(body, { level: 6 });
+  return new Uint8Array(made);
+}
+
+/**
+ * The body compressed: from the answer's own memo when it keeps one (PlainResponse.encoded), else made now (and
+ * kept in that memo); the body as it is when it is too small to repay the work.
+ */
+async function compressed(
+  res: Response,
+  encoding: Encoding,
+): Promise<{ bytes: Uint8Array<ArrayBuffer> } | { small: Uint8Array<ArrayBuffer> }> {
+  const memo = res instanceof PlainResponse ? res.encoded : undefined;
+  const known = memo?.get(encoding);
+  if (known !== undefined) return { bytes: known };
+  const body = new Uint8Array(await res.arrayBuffer());
+  if (body.byteLength < COMPRESS_THRESHOLD) return { small: body };
+  const bytes = encode(body, encoding);
+  memo?.set(encoding, bytes);
+  return { bytes };
 }
 
 /** Hono merges the old answer's headers into a new one (its Content-Length would win); start afresh. */
@@ -71,18 +92,22 @@ export function compression(): MiddlewareHandler {
       res.headers.set('Vary', varies);
       return;
     }
-    const body = new Uint8Array(await res.arrayBuffer());
-    if (body.byteLength < COMPRESS_THRESHOLD) {
-      replace(c, new Response(body, res));
+    const done = await compressed(res, encoding);
+    if ('small' in done) {
+      replace(c, new Response(done.small, res));
       return;
     }
-    const compressed = encode(body, encoding);
     const headers = new Headers(res.headers);
     headers.set('Content-Encoding', encoding);
-    headers.set('Content-Length', String(compressed.byteLength));
+    headers.set('Content-Length', String(done.bytes.byteLength));
     headers.set('Vary', varies);
     const etag = headers.get('ETag');
     if (etag !== null && !etag.startsWith('W/')) headers.set('ETag', `W/${etag}`);
-    replace(c, new Response(new Uint8Array(compressed), { status: res.status, headers }));
+    replace(
+      c,
+      res instanceof PlainResponse
+        ? new PlainResponse(done.bytes, res.status, Object.fromEntries(headers))
+        : new Response(done.bytes, { status: res.status, headers }),
+    );
   };
 }

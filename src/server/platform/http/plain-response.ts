@@ -10,10 +10,18 @@ export class PlainResponse implements Response {
   readonly headers: PlainHeaders;
   readonly status: number;
   readonly content: string | Uint8Array<ArrayBuffer>;
+  /** The body compressed, per encoding, kept with an answer sent many times (ApiAnswer.encoded). */
+  readonly encoded: Map<string, Uint8Array<ArrayBuffer>> | undefined;
   #standard: Response | undefined;
 
-  constructor(body: string | Uint8Array<ArrayBuffer>, status: number, headers: Record<string, string>) {
+  constructor(
+    body: string | Uint8Array<ArrayBuffer>,
+    status: number,
+    headers: Record<string, string>,
+    encoded?: Map<string, Uint8Array<ArrayBuffer>>,
+  ) {
     this.content = body;
+    this.encoded = encoded;
     this.status = status;
     this.headers = new PlainHeaders(headers);
   }
