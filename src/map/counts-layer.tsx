@@ -41,9 +41,9 @@ function squareMarker(map: L.Map, square: SquareInView, title: string): L.Marker
 }
 
 /**
- * The cells in view as the service counted them, one numbered marker per square at the squares' mean position (squares
- * of under 128 pixels merged: merged-squares.ts): the numbers add up to the true count. Markers are kept by square and count, so a pan that brings the same squares
- * again redraws nothing of them.
+ * The cells in view as the service counted them, one numbered marker per square at the squares' mean position
+ * (squares of under 128 pixels merged: merged-squares.ts): the numbers add up to the true count. Markers are kept
+ * by square and count, so a pan that brings the same squares again redraws nothing of them.
  */
 export function InViewCounts({ counts }: { counts: CellCounts }) {
   const map = useMap();
