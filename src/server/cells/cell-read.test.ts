@@ -45,26 +45,19 @@ describe('the Cell read at scale', () => {
     expect(counts).toEqual({ cells: 1, versions: 2 });
   });
 
-  it('keeps no answer read while another request’s check saw a commit', async () => {
+  it.each([
+    // Another request, let through while this one's sources were asked (a source on the network, PostgreSQL).
+    ['keeps no answer read while another request’s check saw a commit', true],
+    [
+      'forgets an answer read across a commit no check has seen yet at the next check, before it is sent',
+      false,
+    ],
+  ])('%s', async (_, checkedMeanwhile) => {
     let commitWhileReading = true;
     const state = setUp(() => {
       if (!commitWhileReading) return;
       state.commit();
-      // Another request, let through while this one's sources were asked (a source on the network, PostgreSQL).
-      state.fresh.check();
-    });
-    await ask(state, '10038');
-    commitWhileReading = false;
-    await ask(state, '10038');
-    expect(state.counts.cells).toBe(2);
-    await ask(state, '10038');
-    expect(state.counts.cells).toBe(2);
-  });
-
-  it('forgets an answer read across a commit no check has seen yet at the next check, before it is sent', async () => {
-    let commitWhileReading = true;
-    const state = setUp(() => {
-      if (commitWhileReading) state.commit();
+      if (checkedMeanwhile) state.fresh.check();
     });
     await ask(state, '10038');
     commitWhileReading = false;
